@@ -1,0 +1,1 @@
+// Scheduler kernels (SPEC 2-8). Filled in by the scheduler-core work.

@@ -1,0 +1,44 @@
+// `envsched <command> [flags]`: dispatch, and the one place where errors become exit codes.
+// Exit 0 on success; 2 with `error: <file>:<line or field>: <what is wrong>` on bad input;
+// 1 with a short report on an internal fault (a bug: never expected for any input).
+import { isInputError } from '../engine/errors.ts';
+import { COMMANDS } from './commands/index.ts';
+import { processIo, type CliIo } from './io.ts';
+
+function help(): string {
+  const width = Math.max(...COMMANDS.map((c) => c.name.length), 4);
+  const lines = COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`);
+  return ['usage: envsched <command> [flags]', '', 'commands:', ...lines, '', 'envsched <command> --help shows a command\'s flags.', ''].join('\n');
+}
+
+export async function main(argv: string[], io: CliIo = processIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    io.stdout(help());
+    return name === undefined ? 2 : 0;
+  }
+  const command = COMMANDS.find((c) => c.name === name);
+  if (!command) {
+    io.stderr(`error: command line:${name}: unknown command (try envsched --help)\n`);
+    return 2;
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    io.stdout(`${command.usage}\n`);
+    return 0;
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (error) {
+    if (isInputError(error)) {
+      io.stderr(`error: ${error.message}\n`);
+      return 2;
+    }
+    if (error instanceof RangeError && /memory|allocation/i.test(error.message)) {
+      io.stderr(`error: input is too large for this process's memory (${error.message})\n`);
+      return 2;
+    }
+    const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    io.stderr(`internal error (please report): ${detail}\n`);
+    return 1;
+  }
+}

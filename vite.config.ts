@@ -1,0 +1,18 @@
+import { defineConfig } from 'vitest/config';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+
+export default defineConfig({
+  // Relative asset paths: the built site works from any static file server or sub-folder.
+  base: './',
+  plugins: [svelte()],
+  worker: { format: 'es' },
+  build: { outDir: 'site', target: 'es2022' },
+  server: { host: '127.0.0.1' },
+  preview: { host: '127.0.0.1' },
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+  },
+});

@@ -1,1 +1,3 @@
-// Simulator and baseline kernels (SPEC 10). Filled in by the simulator work.
+// Simulator and baseline kernels (SPEC 10; issue 4). Exports are prefixed sim_ / base_.
+export * from './model';
+export * from './baselines';

@@ -38,6 +38,9 @@ export interface Graph {
   sim?: unknown;
 }
 
+/** Everything of a graph but its neighbour lists: names, ids, tools, texts, hidden parameters. */
+export type GraphMeta = Omit<Graph, 'within' | 'cross' | 'fullCross'>;
+
 /**
  * The graph as flat typed arrays: what the WASM kernels and the binary format hold.
  * Neighbour lists are CSR: the list of task i is `index[offsets[i] .. offsets[i+1])`.
@@ -58,6 +61,12 @@ export interface PackedGraph {
   within: CsrList;
   cross: CsrList;
   fullCross: CsrList;
+}
+
+/** A validated graph in the form the engine uses: metadata plus packed lists (the binary format's content). */
+export interface LoadedGraph {
+  meta: GraphMeta;
+  packed: PackedGraph;
 }
 
 /** One rollout group (SPEC 2, 12), with the task id resolved to its index in graph order. */

@@ -1,0 +1,236 @@
+// The simulated policy and its rollouts (SPEC 10). Formulas: docs/simulator.md.
+// All hidden parameters live in linear memory (packed by src/sim/pack-sim.ts); `sim_bind` records
+// where. Every random draw comes from the one PCG32 generator of assembly/common/rng.ts.
+import { rngNextF64 } from '../common/rng';
+
+// ---- where the packed pool lives (set by sim_bind) ----------------------------------------------
+let nTasks: i32 = 0; // training tasks + held-out tasks (held-out ones follow the pool)
+let nEnvs: i32 = 0; // training envs + held-out envs
+let nFamilies: i32 = 0;
+let pTaskEnv: usize = 0; // i32[nTasks]
+let pGateOff: usize = 0; // i32[nTasks + 1]: gates of task i are gateOff[i] .. gateOff[i+1]
+let pGateFam: usize = 0; // i32[G]
+let pGateDiff: usize = 0; // f64[G]: difficulty on the logit scale
+let pGateChecks: usize = 0; // f64[G]: checks behind each gate
+let pTaskInit: usize = 0; // f64[nTasks]: initially satisfied checks
+let pTaskTotal: usize = 0; // f64[nTasks]: total checks (>= 1)
+let pTaskExploit: usize = 0; // i32[nTasks]: 1 when exploitable
+let pCompetence: usize = 0; // f64[nFamilies]  (policy state)
+let pFamiliarity: usize = 0; // f64[nEnvs]      (policy state)
+let pMemo: usize = 0; // f64[nTasks]     (policy state)
+let pScratch: usize = 0; // f64[3 * nFamilies + nEnvs + maxGates + 1] scratch for learning / probabilities
+let pParams: usize = 0; // f64[PARAM_COUNT] model constants, see below
+
+// Indices into the params array (mirrored in src/sim/model-params.ts).
+const P_EXPLOIT: i32 = 0; // probability that a rollout of an exploitable task uses the exploit
+const P_EXPLOIT_REWARD: i32 = 1; // reward of an exploited rollout
+const P_ETA_COMPETENCE: i32 = 2;
+const P_COMPETENCE_SAT: i32 = 3; // per-step saturation of a family's credit
+const P_ETA_FAMILIARITY: i32 = 4;
+const P_FAMILIARITY_DECAY: i32 = 5; // fraction lost per step by an environment left out
+const P_ETA_MEMO: i32 = 6;
+const P_FAMILIARITY_MAX: i32 = 7;
+const P_MEMO_MAX: i32 = 8;
+
+/** Records the layout of the packed pool and the policy state. Pointers come from mem_alloc. */
+export function sim_bind(
+  tasks: i32, envs: i32, families: i32,
+  taskEnv: usize, gateOff: usize, gateFam: usize, gateDiff: usize, gateChecks: usize,
+  taskInit: usize, taskTotal: usize, taskExploit: usize,
+  competence: usize, familiarity: usize, memo: usize, scratch: usize, params: usize,
+): void {
+  nTasks = tasks; nEnvs = envs; nFamilies = families;
+  pTaskEnv = taskEnv; pGateOff = gateOff; pGateFam = gateFam; pGateDiff = gateDiff; pGateChecks = gateChecks;
+  pTaskInit = taskInit; pTaskTotal = taskTotal; pTaskExploit = taskExploit;
+  pCompetence = competence; pFamiliarity = familiarity; pMemo = memo; pScratch = scratch; pParams = params;
+}
+
+// @ts-ignore: decorator
+@inline function ldI(p: usize, i: i32): i32 { return load<i32>(p + (<usize>i << 2)); }
+// @ts-ignore: decorator
+@inline function ldF(p: usize, i: i32): f64 { return load<f64>(p + (<usize>i << 3)); }
+// @ts-ignore: decorator
+@inline function stF(p: usize, i: i32, v: f64): void { store<f64>(p + (<usize>i << 3), v); }
+// @ts-ignore: decorator
+@inline function param(k: i32): f64 { return ldF(pParams, k); }
+
+/** Pass probability of gate g of task i under the current policy: sigmoid of the logit (docs/simulator.md). */
+// @ts-ignore: decorator
+@inline function gatePass(i: i32, g: i32): f64 {
+  const z = ldF(pCompetence, ldI(pGateFam, g)) + ldF(pFamiliarity, ldI(pTaskEnv, i)) + ldF(pMemo, i) - ldF(pGateDiff, g);
+  return 1.0 / (1.0 + Math.exp(-z));
+}
+
+/**
+ * Exact expected reward and exact expected within-group population variance ((K-1)/K * Var r) of
+ * tasks first .. first+count-1, written to outMean / outVar at index i - first. `honest` = 1 leaves
+ * the exploit out (held-out scoring); 0 mixes it in as a rollout does.
+ */
+export function sim_expect(first: i32, count: i32, K: i32, honest: i32, outMean: usize, outVar: usize): void {
+  const pe = param(P_EXPLOIT);
+  const re = param(P_EXPLOIT_REWARD);
+  const kFactor = K > 1 ? <f64>(K - 1) / <f64>K : 0.0;
+  for (let i = first; i < first + count; i++) {
+    const g0 = ldI(pGateOff, i);
+    const g1 = ldI(pGateOff, i + 1);
+    const total = ldF(pTaskTotal, i);
+    // First pass: the probability of each "gates passed" count k and its reward R_k.
+    // prefix = P(first k gates pass); P(exactly k) = prefix * (1 - p_{k+1}).
+    let prefix = 1.0;
+    let checks = ldF(pTaskInit, i);
+    let mean = 0.0;
+    for (let g = g0; g < g1; g++) {
+      const p = gatePass(i, g);
+      stF(pScratch, g - g0, p);
+      mean += prefix * (1.0 - p) * (checks / total);
+      prefix *= p;
+      checks += ldF(pGateChecks, g);
+    }
+    mean += prefix * (checks / total);
+    // Second pass: variance around the mean (two passes keep it non-negative and accurate).
+    prefix = 1.0;
+    checks = ldF(pTaskInit, i);
+    let variance = 0.0;
+    for (let g = g0; g < g1; g++) {
+      const p = ldF(pScratch, g - g0);
+      const d = checks / total - mean;
+      variance += prefix * (1.0 - p) * d * d;
+      prefix *= p;
+      checks += ldF(pGateChecks, g);
+    }
+    const dLast = checks / total - mean;
+    variance += prefix * dLast * dLast;
+    if (honest == 0 && ldI(pTaskExploit, i) != 0 && pe > 0.0) {
+      // Mixture of the honest walk (1 - pe) and the exploit (pe, reward re): law of total variance.
+      const mixed = (1.0 - pe) * mean + pe * re;
+      const dh = mean - mixed;
+      const dx = re - mixed;
+      variance = (1.0 - pe) * (variance + dh * dh) + pe * dx * dx;
+      mean = mixed;
+    }
+    stF(outMean, i - first, mean);
+    stF(outVar, i - first, variance * kFactor);
+  }
+}
+
+/** One honest walk of task i's chain: the fraction of checks passed. */
+function walk(i: i32): f64 {
+  const g0 = ldI(pGateOff, i);
+  const g1 = ldI(pGateOff, i + 1);
+  let checks = ldF(pTaskInit, i);
+  for (let g = g0; g < g1; g++) {
+    if (rngNextF64() >= gatePass(i, g)) break; // a failed gate blocks every check behind it and later gates
+    checks += ldF(pGateChecks, g);
+  }
+  return checks / ldF(pTaskTotal, i);
+}
+
+/**
+ * K rollouts of each of the n tasks at batch[0..n): rewards[b*K + k], flags[b*K + k] (1 = the
+ * rollout used the exploit) and honest[b*K + k] (what the rollout scores with the exploit removed:
+ * the identifier filter's second replay, SPEC 8). Draw order: task by task, rollout by rollout,
+ * the walk first, then (exploitable tasks only) the exploit draw.
+ */
+export function sim_rollout(batch: usize, n: i32, K: i32, rewards: usize, flags: usize, honest: usize): void {
+  const pe = param(P_EXPLOIT);
+  const re = param(P_EXPLOIT_REWARD);
+  for (let b = 0; b < n; b++) {
+    const i = ldI(batch, b);
+    const exploitable = ldI(pTaskExploit, i) != 0;
+    for (let k = 0; k < K; k++) {
+      const slot = b * K + k;
+      const r = walk(i);
+      let flagged = 0;
+      let reward = r;
+      if (exploitable && rngNextF64() < pe) {
+        flagged = 1;
+        reward = re;
+      }
+      stF(rewards, slot, reward);
+      stF(honest, slot, r);
+      store<i32>(flags + (<usize>slot << 2), flagged);
+    }
+  }
+}
+
+/**
+ * Learning after a step (docs/simulator.md, "Learning"): each selected group teaches in proportion
+ * to its reward spread s = population standard deviation of its K rewards (0 for equal rewards).
+ * Memorisation of the task, familiarity of its environment and competence of the families on its
+ * chain grow; environments without a group in the batch lose familiarity.
+ */
+export function sim_learn(batch: usize, n: i32, K: i32, rewards: usize): void {
+  const credit = pScratch; // f64[nFamilies]
+  const envSpread = pScratch + (<usize>nFamilies << 3); // f64[nEnvs]
+  const envSeen = envSpread + (<usize>nEnvs << 3); // f64[nEnvs], 1 when the env has a group
+  for (let f = 0; f < nFamilies; f++) stF(credit, f, 0.0);
+  for (let e = 0; e < nEnvs; e++) { stF(envSpread, e, 0.0); stF(envSeen, e, 0.0); }
+  const etaM = param(P_ETA_MEMO);
+  const memoMax = param(P_MEMO_MAX);
+  for (let b = 0; b < n; b++) {
+    const i = ldI(batch, b);
+    let mean = 0.0;
+    for (let k = 0; k < K; k++) mean += ldF(rewards, b * K + k);
+    mean /= <f64>K;
+    let v = 0.0;
+    for (let k = 0; k < K; k++) {
+      const d = ldF(rewards, b * K + k) - mean;
+      v += d * d;
+    }
+    const s = Math.sqrt(v / <f64>K);
+    const e = ldI(pTaskEnv, i);
+    stF(envSeen, e, 1.0);
+    stF(envSpread, e, ldF(envSpread, e) + s);
+    stF(pMemo, i, Math.min(ldF(pMemo, i) + etaM * s, memoMax));
+    const g0 = ldI(pGateOff, i);
+    const g1 = ldI(pGateOff, i + 1);
+    if (g1 > g0) {
+      const share = s / <f64>(g1 - g0);
+      for (let g = g0; g < g1; g++) {
+        const f = ldI(pGateFam, g);
+        stF(credit, f, ldF(credit, f) + share);
+      }
+    }
+  }
+  const etaC = param(P_ETA_COMPETENCE);
+  const sat = param(P_COMPETENCE_SAT);
+  for (let f = 0; f < nFamilies; f++) {
+    const c = ldF(credit, f);
+    // Saturating within a step: redundant groups of one family teach less than diverse ones.
+    stF(pCompetence, f, ldF(pCompetence, f) + etaC * c / (1.0 + c / sat));
+  }
+  const etaF = param(P_ETA_FAMILIARITY);
+  const keep = 1.0 - param(P_FAMILIARITY_DECAY);
+  const famMax = param(P_FAMILIARITY_MAX);
+  for (let e = 0; e < nEnvs; e++) {
+    if (ldF(envSeen, e) != 0.0) stF(pFamiliarity, e, Math.min(ldF(pFamiliarity, e) + etaF * ldF(envSpread, e), famMax));
+    else stF(pFamiliarity, e, ldF(pFamiliarity, e) * keep);
+  }
+}
+
+// ---- fingerprint: FNV-1a 64 over raw bytes -------------------------------------------------------
+const FNV_OFFSET: u64 = 0xcbf29ce484222325;
+const FNV_PRIME: u64 = 0x100000001b3;
+let fnv: u64 = FNV_OFFSET;
+
+export function sim_hash_reset(): void {
+  fnv = FNV_OFFSET;
+}
+
+/** Feeds `len` bytes at `ptr` into the running FNV-1a 64 hash. */
+export function sim_hash_bytes(ptr: usize, len: i32): void {
+  let h = fnv;
+  for (let k = 0; k < len; k++) {
+    h ^= <u64>load<u8>(ptr + <usize>k);
+    h *= FNV_PRIME;
+  }
+  fnv = h;
+}
+
+export function sim_hash_hi(): u32 {
+  return <u32>(fnv >> 32);
+}
+
+export function sim_hash_lo(): u32 {
+  return <u32>fnv;
+}

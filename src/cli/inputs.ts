@@ -1,0 +1,58 @@
+// Reading the CLI's input files: graphs (JSON or binary), histories (streamed line by line),
+// configurations. Every failure is an InputError naming the file.
+import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
+import { parseConfig } from '../engine/config.ts';
+import { InputError } from '../engine/errors.ts';
+import { decodeGraphBinary } from '../engine/graph-binary.ts';
+import { loadGraphJson } from '../engine/graph-json.ts';
+import { HistoryReader } from '../engine/history.ts';
+import { parseJsonText } from '../engine/json-text.ts';
+import type { Config, LoadedGraph, Observation } from '../engine/types.ts';
+
+function unreadable(path: string, error: unknown): InputError {
+  const code = (error as NodeJS.ErrnoException)?.code;
+  const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : String((error as Error)?.message ?? error);
+  return new InputError(path, '-', `cannot read the file (${why})`);
+}
+
+async function readBytes(path: string): Promise<Buffer> {
+  try {
+    return await readFile(path);
+  } catch (error) {
+    throw unreadable(path, error);
+  }
+}
+
+/** A graph file: binary when it starts with the "ESGB" magic, JSON otherwise (SPEC 12). */
+export async function readGraphFile(path: string): Promise<LoadedGraph> {
+  const bytes = await readBytes(path);
+  const isBinary = bytes.length >= 4 && bytes.toString('latin1', 0, 4) === 'ESGB';
+  if (isBinary) return decodeGraphBinary(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), path);
+  return loadGraphJson(bytes.toString('utf8'), path);
+}
+
+/** A history file, read as a stream so that files of millions of lines never sit in memory as text. */
+export async function readHistoryFile(path: string, taskIndex: ReadonlyMap<string, number>): Promise<Observation[]> {
+  const reader = new HistoryReader(path, taskIndex);
+  const stream = createReadStream(path, { encoding: 'utf8' });
+  const lines = createInterface({ input: stream, crlfDelay: Infinity });
+  let line = 0;
+  try {
+    for await (const text of lines) reader.pushLine(text, ++line);
+  } catch (error) {
+    if (error instanceof InputError) throw error;
+    throw unreadable(path, error);
+  } finally {
+    lines.close();
+    stream.destroy();
+  }
+  return reader.finish();
+}
+
+export async function readConfigFile(path: string | undefined): Promise<Config> {
+  if (path === undefined) return parseConfig({}, 'defaults');
+  const text = (await readBytes(path)).toString('utf8');
+  return parseConfig(parseJsonText(text, path), path);
+}

@@ -1,0 +1,111 @@
+// The compact binary graph (`*.graph.bin`): what the app and the CLI load fast. Layout in
+// docs/graph-binary.md. It holds exactly what the JSON file holds; the metadata (ids, names,
+// tools, texts, hidden parameters) is a UTF-8 JSON block, the lists are raw little-endian arrays.
+import { InputError } from './errors.ts';
+import { validatePacked } from './graph-validate.ts';
+import { loadGraph, readGraphMeta } from './graph-json.ts';
+import type { CsrList, Graph, LoadedGraph } from './types.ts';
+
+const MAGIC = 0x42475345; // "ESGB" read as a little-endian u32
+const VERSION = 1;
+const HEADER_BYTES = 64;
+/** Refuse declared sizes beyond these before allocating anything (a corrupt header must not OOM). */
+const MAX_TASKS = 50_000_000;
+const MAX_EDGES = 2_000_000_000;
+
+const align8 = (n: number) => (n + 7) & ~7;
+
+function sectionSizes(nTasks: number, nnz: number) {
+  const offsets = align8((nTasks + 1) * 4);
+  const index = align8(nnz * 4);
+  const sim = nnz * 8;
+  return { offsets, index, sim, total: offsets + index + sim };
+}
+
+/** FNV-1a 32-bit over a byte range: detects truncation and corruption of the payload. */
+function fnv1a(bytes: Uint8Array, start: number, end: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = start; i < end; i++) {
+    hash ^= bytes[i];
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+export function encodeGraphBinary(input: Graph | LoadedGraph): Uint8Array {
+  const loaded = 'packed' in input ? input : loadGraph(input);
+  const { meta, packed } = loaded;
+  const metaBytes = new TextEncoder().encode(JSON.stringify(meta));
+  const lists = [packed.within, packed.cross, packed.fullCross];
+  const n = packed.nTasks;
+  const sizes = lists.map((l) => sectionSizes(n, l.index.length));
+  const total = HEADER_BYTES + align8(metaBytes.length) + sizes.reduce((a, s) => a + s.total, 0);
+  const bytes = new Uint8Array(total);
+  const view = new DataView(bytes.buffer);
+  view.setUint32(0, MAGIC, true);
+  view.setUint32(4, VERSION, true);
+  view.setUint32(8, HEADER_BYTES, true);
+  view.setUint32(12, n, true);
+  view.setUint32(16, packed.nEnvs, true);
+  view.setUint32(20, metaBytes.length, true);
+  lists.forEach((l, k) => view.setUint32(24 + 4 * k, l.index.length, true));
+  let at = HEADER_BYTES;
+  bytes.set(metaBytes, at);
+  at += align8(metaBytes.length);
+  lists.forEach((l, k) => {
+    const s = sizes[k];
+    bytes.set(new Uint8Array(l.offsets.buffer, l.offsets.byteOffset, l.offsets.byteLength), at);
+    bytes.set(new Uint8Array(l.index.buffer, l.index.byteOffset, l.index.byteLength), at + s.offsets);
+    bytes.set(new Uint8Array(l.sim.buffer, l.sim.byteOffset, l.sim.byteLength), at + s.offsets + s.index);
+    at += s.total;
+  });
+  view.setUint32(40, fnv1a(bytes, HEADER_BYTES, total), true);
+  return bytes;
+}
+
+/** Reads and fully validates a binary graph; every problem names the field it is in. */
+export function decodeGraphBinary(bytes: Uint8Array, source: string): LoadedGraph {
+  if (bytes.length < HEADER_BYTES) throw new InputError(source, 'header', `truncated: ${bytes.length} bytes, a graph header alone is ${HEADER_BYTES}`);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (view.getUint32(0, true) !== MAGIC) throw new InputError(source, 'header.magic', 'not an EnvSched binary graph (expected "ESGB")');
+  const version = view.getUint32(4, true);
+  if (version !== VERSION) throw new InputError(source, 'header.version', `unsupported binary graph version ${version} (this build reads ${VERSION})`);
+  if (view.getUint32(8, true) !== HEADER_BYTES) throw new InputError(source, 'header.headerBytes', 'unexpected header size');
+  const n = view.getUint32(12, true);
+  const metaLength = view.getUint32(20, true);
+  const nnz = [0, 1, 2].map((k) => view.getUint32(24 + 4 * k, true));
+  if (n === 0 || n > MAX_TASKS) throw new InputError(source, 'header.nTasks', `declares ${n} tasks (allowed 1 to ${MAX_TASKS})`);
+  nnz.forEach((count, k) => {
+    if (count > MAX_EDGES) throw new InputError(source, `header.${['within', 'cross', 'fullCross'][k]}Edges`, `declares ${count} edges (at most ${MAX_EDGES})`);
+  });
+  const sizes = nnz.map((count) => sectionSizes(n, count));
+  const expected = HEADER_BYTES + align8(metaLength) + sizes.reduce((a, s) => a + s.total, 0);
+  if (bytes.length !== expected) {
+    throw new InputError(source, 'length', bytes.length < expected ? `truncated: ${bytes.length} bytes, the header declares ${expected}` : `${bytes.length - expected} unexpected bytes after the declared ${expected}`);
+  }
+  if (view.getUint32(40, true) !== fnv1a(bytes, HEADER_BYTES, bytes.length)) throw new InputError(source, 'checksum', 'the content does not match its checksum (corrupt file)');
+
+  let rawMeta: unknown;
+  try {
+    rawMeta = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(HEADER_BYTES, HEADER_BYTES + metaLength)));
+  } catch (error) {
+    throw new InputError(source, 'metadata', `unreadable metadata block (${error instanceof Error ? error.message : String(error)})`);
+  }
+  // The metadata came from a file: check its fields as strictly as the JSON reader does.
+  const meta = readGraphMeta(rawMeta, `${source} metadata`);
+  if (meta.tasks.length !== n) throw new InputError(source, 'metadata.tasks', `lists ${meta.tasks.length} tasks, the header declares ${n}`);
+
+  // Copy each section into its own aligned buffer (the file's buffer need not be aligned).
+  let at = HEADER_BYTES + align8(metaLength);
+  const lists = sizes.map((s, k): CsrList => {
+    const offsets = new Int32Array(n + 1);
+    const index = new Int32Array(nnz[k]);
+    const sim = new Float64Array(nnz[k]);
+    new Uint8Array(offsets.buffer).set(bytes.subarray(at, at + offsets.byteLength));
+    new Uint8Array(index.buffer).set(bytes.subarray(at + s.offsets, at + s.offsets + index.byteLength));
+    new Uint8Array(sim.buffer).set(bytes.subarray(at + s.offsets + s.index, at + s.offsets + s.index + sim.byteLength));
+    at += s.total;
+    return { offsets, index, sim };
+  });
+  return { meta, packed: validatePacked(meta, { within: lists[0], cross: lists[1], fullCross: lists[2] }, source) };
+}

@@ -1,0 +1,101 @@
+// SPEC 8 progress filter: transitions, the ridge fits on earlier transitions, residuals and p_i.
+import type { Config, Graph, Neighbour } from '../engine/types.ts';
+import { dot, isProgressExcluded, mean, progressScore, ridgeFit, transitionFeatures } from './formulas.ts';
+import { environmentCategories } from './graph-lookup.ts';
+import type { HistoryIndex } from './history-index.ts';
+
+/** A pair of consecutive observations of one task (SPEC 8). All of them are complete: s2 < t. */
+export interface Transition {
+  task: number;
+  s1: number;
+  s2: number;
+  features: number[];
+  /** The target m2. */
+  target: number;
+  /** m2 - x . beta, or null when fewer than 8 complete transitions end before s2 (not scorable). */
+  residual: number | null;
+}
+
+export interface TaskProgress {
+  /** The task's scorable residuals R_i, by step. */
+  residuals: number[];
+  refEnv: number;
+  refNb: number;
+  /** p_i. */
+  p: number;
+  excluded: boolean;
+}
+
+export interface ProgressResult {
+  transitions: Transition[];
+  perTask: TaskProgress[];
+}
+
+/** The minimum number of earlier complete transitions for a transition to be scorable (SPEC 8). */
+export const MIN_EARLIER_TRANSITIONS = 8;
+
+/** SPEC 8: every transition of the history (observations at s < t only), by s2 then task index. */
+export function listTransitions(graph: Graph, history: HistoryIndex): Omit<Transition, 'residual'>[] {
+  const { envCategory, nCategories } = environmentCategories(graph);
+  const out: Omit<Transition, 'residual'>[] = [];
+  history.byTask.forEach((groups, task) => {
+    const category = envCategory[graph.tasks[task].env];
+    for (let k = 0; k + 1 < groups.length; k++) {
+      const first = groups[k];
+      const second = groups[k + 1];
+      // n1 = the task's observation count up to and including s1 = k + 1.
+      const features = transitionFeatures(first.stats.m, first.stats.v, first.step, k + 1, category, nCategories);
+      out.push({ task, s1: first.step, s2: second.step, features, target: second.stats.m });
+    }
+  });
+  out.sort((a, b) => a.s2 - b.s2 || a.task - b.task);
+  return out;
+}
+
+/**
+ * SPEC 8: a transition's residual uses the ridge fit on exactly the complete transitions with
+ * s2' < s2 (at least 8 of them). That set does not depend on t, so residuals are fixed once computed.
+ */
+export function scoreTransitions(transitions: readonly Omit<Transition, 'residual'>[], lambdaRidge: number): Transition[] {
+  const fits = new Map<number, number[] | null>();
+  return transitions.map((tr) => {
+    let beta = fits.get(tr.s2);
+    if (beta === undefined) {
+      const earlier = transitions.filter((o) => o.s2 < tr.s2);
+      beta =
+        earlier.length >= MIN_EARLIER_TRANSITIONS
+          ? ridgeFit(
+              earlier.map((o) => o.features),
+              earlier.map((o) => o.target),
+              lambdaRidge,
+            )
+          : null;
+      fits.set(tr.s2, beta);
+    }
+    return { ...tr, residual: beta === null ? null : tr.target - dot(tr.features, beta) };
+  });
+}
+
+/** SPEC 8: p_i and the exclusion of every task. `neighbours[i]` is N_in(i) followed by N_cross(i). */
+export function progressFilter(
+  graph: Graph,
+  history: HistoryIndex,
+  neighbours: readonly (readonly Neighbour[])[],
+  config: Pick<Config, 'lambda_ridge' | 'kappa'>,
+): ProgressResult {
+  const transitions = scoreTransitions(listTransitions(graph, history), config.lambda_ridge);
+  const residualsOf: number[][] = graph.tasks.map(() => []);
+  for (const tr of transitions) if (tr.residual !== null) residualsOf[tr.task].push(tr.residual);
+
+  const envResiduals: number[][] = graph.envs.map(() => []);
+  graph.tasks.forEach((task, i) => envResiduals[task.env].push(...residualsOf[i]));
+
+  const perTask = graph.tasks.map((task, i) => {
+    const residuals = residualsOf[i];
+    const refEnv = mean(envResiduals[task.env]); // SPEC 8: 0 if none
+    const refNb = mean(neighbours[i].flatMap(([j]) => residualsOf[j]));
+    const p = progressScore(residuals, refEnv, refNb, config.kappa);
+    return { residuals, refEnv, refNb, p, excluded: isProgressExcluded(residuals.length, p) };
+  });
+  return { transitions, perTask };
+}

@@ -1,1 +1,129 @@
-// Scheduler kernels (SPEC 2-8). Filled in by the scheduler-core work.
+// Scheduler kernels (SPEC 2-8), exported to JS with the `sched_` prefix. Data goes through linear
+// memory: the engine asks for buffer pointers with sched_ptr(slot) (slots below, mirrored in
+// src/engine/wasm/layout.ts) and views them as typed arrays. See docs/wasm-layout.md.
+//
+// AssemblyScript callers (the simulator) can use the same functions directly:
+// stageGroup / commitStep (./history) to append a step, scoreStep(t) (./score) to choose the next batch.
+import { configInit, configSet, cfgBlock } from './config';
+import {
+  gCIdx, gCOff, gCSim, gEnvCat, gFIdx, gFOff, gFSim, gTaskEnv, gWIdx, gWOff, gWSim, graphInit, graphReady,
+} from './graph';
+import {
+  commitStep, ensureRewardCapacity, historyClear, historyInitForGraph, historyReserve, hObsCount, hObsD, hObsM,
+  hObsStep, hObsTask, hObsV, hLastStep, hRewardFlags, hRewards, stageDiscard, stageGroup, stageStats, hObsRemoves,
+} from './history';
+import { progressInitForGraph, progressReset } from './progress';
+import { rankInitForGraph } from './rank';
+import { scoreStep } from './score';
+import {
+  oBatchPhase, oBatchTask, oExcluded, oInfo, oLongD, oLongM, oLongU, oLongV, oQ, oReference, oRemoved, oShortD,
+  oShortM, oShortU, oShortV, oU, stateInitForGraph,
+} from './state';
+
+
+/** Allocates the graph buffers (call mem_reset first when replacing a graph). */
+export function sched_graph_init(nTasks: i32, nEnvs: i32, nCats: i32, nnzWithin: i32, nnzCross: i32, nnzFull: i32): void {
+  graphInit(nTasks, nEnvs, nCats, nnzWithin, nnzCross, nnzFull);
+  configInit();
+}
+
+/** Validates the graph buffers written by the engine and allocates everything per graph. */
+export function sched_graph_ready(): void {
+  graphReady();
+  rankInitForGraph();
+  stateInitForGraph();
+  historyInitForGraph();
+  progressInitForGraph();
+}
+
+export function sched_history_clear(): void {
+  historyClear();
+  progressReset();
+}
+
+export function sched_history_reserve(observations: i32, steps: i32): void {
+  historyReserve(observations, steps);
+}
+
+/** Makes the reward staging buffer hold k rewards; read its pointer with sched_ptr afterwards. */
+export function sched_reward_buffer(k: i32): void {
+  ensureRewardCapacity(k);
+}
+
+/** Stages the group of k rewards in the reward buffer (flags buffer used when hasFlags). */
+export function sched_stage_group(task: i32, k: i32, hasFlags: bool): void {
+  stageGroup(task, hRewards, hasFlags ? hRewardFlags : 0, k);
+}
+
+/** Stages precomputed statistics (m, v, d of SPEC 2) for one group. */
+export function sched_stage_stats(task: i32, m: f64, v: f64, d: f64, removes: bool): void {
+  stageStats(task, m, v, d, removes);
+}
+
+export function sched_stage_discard(): void {
+  stageDiscard();
+}
+
+export function sched_commit_step(step: i32): void {
+  commitStep(step);
+}
+
+export function sched_obs_count(): i32 {
+  return hObsCount;
+}
+
+export function sched_last_step(): i32 {
+  return hLastStep;
+}
+
+export function sched_config_set(slot: i32, value: f64): void {
+  configSet(slot, value);
+}
+
+/** Scores step t with the configuration block; returns the batch length. */
+export function sched_score(t: i32): i32 {
+  return scoreStep(t);
+}
+
+// Slots of sched_ptr (mirrored in src/engine/wasm/layout.ts).
+export function sched_ptr(slot: i32): usize {
+  switch (slot) {
+    case 0: return gTaskEnv;
+    case 1: return gEnvCat;
+    case 2: return gWOff;
+    case 3: return gWIdx;
+    case 4: return gWSim;
+    case 5: return gCOff;
+    case 6: return gCIdx;
+    case 7: return gCSim;
+    case 8: return gFOff;
+    case 9: return gFIdx;
+    case 10: return gFSim;
+    case 11: return cfgBlock;
+    case 12: return hRewards;
+    case 13: return hRewardFlags;
+    case 14: return oLongV;
+    case 15: return oLongM;
+    case 16: return oLongD;
+    case 17: return oLongU;
+    case 18: return oShortV;
+    case 19: return oShortM;
+    case 20: return oShortD;
+    case 21: return oShortU;
+    case 22: return oU;
+    case 23: return oQ;
+    case 24: return oRemoved;
+    case 25: return oExcluded;
+    case 26: return oReference;
+    case 27: return oBatchTask;
+    case 28: return oBatchPhase;
+    case 29: return oInfo;
+    case 30: return hObsStep;
+    case 31: return hObsTask;
+    case 32: return hObsM;
+    case 33: return hObsV;
+    case 34: return hObsD;
+    case 35: return hObsRemoves;
+    default: return 0;
+  }
+}

@@ -31,6 +31,7 @@ const P_FAMILIARITY_DECAY: i32 = 5; // fraction lost per step by an environment 
 const P_ETA_MEMO: i32 = 6;
 const P_FAMILIARITY_MAX: i32 = 7;
 const P_MEMO_MAX: i32 = 8;
+const P_LOGIT_SCALE: i32 = 9; // sharpness of every gate's sigmoid
 
 /** Records the layout of the packed pool and the policy state. Pointers come from mem_alloc. */
 export function sim_bind(
@@ -58,7 +59,7 @@ export function sim_bind(
 // @ts-ignore: decorator
 @inline function gatePass(i: i32, g: i32): f64 {
   const z = ldF(pCompetence, ldI(pGateFam, g)) + ldF(pFamiliarity, ldI(pTaskEnv, i)) + ldF(pMemo, i) - ldF(pGateDiff, g);
-  return 1.0 / (1.0 + Math.exp(-z));
+  return 1.0 / (1.0 + Math.exp(-param(P_LOGIT_SCALE) * z));
 }
 
 /**

@@ -40,4 +40,9 @@ export interface SimParams {
   /** One per pool task, in graph order; the checks add up to the graph task's `checks`. */
   tasks: SimTask[];
   heldout: SimHeldoutSuite[];
+  /**
+   * Optional (sidecar files): the task id of each entry of `tasks`, so the graph builder can match
+   * a sidecar to a pool whatever the order and refuse a sidecar of another pool.
+   */
+  taskIds?: string[];
 }

@@ -2,7 +2,7 @@
 import type { CapRule, Config, Graph, Phase } from '../engine/types.ts';
 import { effectiveRho } from '../engine/config.ts';
 import { argmaxLowestIndex, coverageObjective, exploitationObjective, exposureFactor, mean, novelty } from './formulas.ts';
-import { maxFullSimilarity, tasksByEnvironment } from './graph-lookup.ts';
+import { fullSimilarity, tasksByEnvironment } from './graph-lookup.ts';
 import { wasSelectedAt, type HistoryIndex } from './history-index.ts';
 
 export interface BatchPick {
@@ -69,10 +69,26 @@ class BatchUnderConstruction {
   readonly relaxed: CapRule[] = [];
   private readonly inBatch: boolean[];
   private readonly perEnv: number[];
+  // Running maxima of S_full to the batch members (to all of them, and to those of the task's own
+  // environment), updated on every add: the same max as a rescan over Bt, without the rescan.
+  private readonly maxToBatch: number[];
+  private readonly maxToBatchSameEnv: number[];
 
   constructor(private readonly graph: Graph) {
     this.inBatch = graph.tasks.map(() => false);
     this.perEnv = graph.envs.map(() => 0);
+    this.maxToBatch = graph.tasks.map(() => -Infinity);
+    this.maxToBatchSameEnv = graph.tasks.map(() => -Infinity);
+  }
+
+  /** max_{j in Bt} S_full(i, j); 0 while Bt is empty (SPEC 6, 7). */
+  similarityToBatch(i: number): number {
+    return this.members.length === 0 ? 0 : this.maxToBatch[i];
+  }
+
+  /** max_{j in Bt, env(j) = env(i)} S_full(i, j); 0 when no such j (SPEC 7). */
+  similarityToBatchSameEnv(i: number): number {
+    return this.perEnv[this.graph.tasks[i].env] === 0 ? 0 : this.maxToBatchSameEnv[i];
   }
 
   has(i: number): boolean {
@@ -97,6 +113,13 @@ class BatchUnderConstruction {
   }
 
   add(i: number, phase: Phase): void {
+    const env = this.graph.tasks[i].env;
+    this.graph.tasks.forEach((task, k) => {
+      if (k === i) return;
+      const similarity = fullSimilarity(this.graph, k, i);
+      this.maxToBatch[k] = Math.max(this.maxToBatch[k], similarity);
+      if (task.env === env) this.maxToBatchSameEnv[k] = Math.max(this.maxToBatchSameEnv[k], similarity);
+    });
     this.inBatch[i] = true;
     this.perEnv[this.graph.tasks[i].env] += 1;
     this.members.push(i);
@@ -132,18 +155,30 @@ function keepSmallest(candidates: readonly number[], key: (i: number) => number)
 }
 
 /** SPEC 6 coverage pick from an eligible set: smallest n_e, then X_e, then c_i; then argmax. */
-export function coveragePick(eligible: readonly number[], graph: Graph, config: Config, inputs: BatchInputs, batchMembers: readonly number[], nInEnv: (e: number) => number): number {
+export function coveragePick(
+  eligible: readonly number[],
+  graph: Graph,
+  config: Config,
+  inputs: BatchInputs,
+  similarityToBatch: (i: number) => number,
+  nInEnv: (e: number) => number,
+): number {
   const env = (i: number) => graph.tasks[i].env;
   let kept = keepSmallest(eligible, (i) => nInEnv(env(i)));
   kept = keepSmallest(kept, (i) => inputs.counts.X[env(i)]);
   kept = keepSmallest(kept, (i) => inputs.counts.c[i]);
-  return argmaxLowestIndex(kept, (i) => coverageObjective(inputs.q[i], config.lambda_sim, maxFullSimilarity(graph, i, batchMembers)));
+  return argmaxLowestIndex(kept, (i) => coverageObjective(inputs.q[i], config.lambda_sim, similarityToBatch(i)));
 }
 
 /** SPEC 6 exploitation pick from an eligible set. */
-export function exploitationPick(eligible: readonly number[], graph: Graph, config: Config, inputs: BatchInputs, batchMembers: readonly number[]): number {
+export function exploitationPick(
+  eligible: readonly number[],
+  config: Config,
+  inputs: BatchInputs,
+  similarityToBatch: (i: number) => number,
+): number {
   return argmaxLowestIndex(eligible, (i) =>
-    exploitationObjective(inputs.q[i], exposureFactor(inputs.counts.c[i], config.c0), config.lambda_sim, maxFullSimilarity(graph, i, batchMembers)),
+    exploitationObjective(inputs.q[i], exposureFactor(inputs.counts.c[i], config.c0), config.lambda_sim, similarityToBatch(i)),
   );
 }
 
@@ -163,10 +198,11 @@ export function chooseBatch(graph: Graph, config: Config, inputs: BatchInputs): 
       for (;;) {
         const eligible = allTasks.filter((i) => isEligible(i, phase, graph, config, inputs, bt));
         if (eligible.length > 0) {
+          const similarity = (i: number) => bt.similarityToBatch(i);
           picked =
             phase === 'coverage'
-              ? coveragePick(eligible, graph, config, inputs, bt.members, (e) => bt.countInEnv(e))
-              : exploitationPick(eligible, graph, config, inputs, bt.members);
+              ? coveragePick(eligible, graph, config, inputs, similarity, (e) => bt.countInEnv(e))
+              : exploitationPick(eligible, config, inputs, similarity);
           break;
         }
         if (!bt.relaxNext()) break; // SPEC 6: still nothing after every relaxation: the phase ends short
@@ -203,10 +239,7 @@ export function coldStartBatch(graph: Graph, config: Pick<Config, 'B'>, removed:
       candidates = open;
     }
     if (candidates.length === 0) break; // N < B: the cold-start batch ends short
-    const picked = argmaxLowestIndex(candidates, (i) => {
-      const sameEnv = bt.members.filter((j) => graph.tasks[j].env === graph.tasks[i].env);
-      return novelty(maxFullSimilarity(graph, i, bt.members), maxFullSimilarity(graph, i, sameEnv));
-    });
+    const picked = argmaxLowestIndex(candidates, (i) => novelty(bt.similarityToBatch(i), bt.similarityToBatchSameEnv(i)));
     bt.add(picked, 'cold-start');
   }
   return { batch: bt.picks, relaxed: [] };

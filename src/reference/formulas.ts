@@ -237,28 +237,47 @@ export function argmaxLowestIndex(candidates: readonly number[], score: (i: numb
 // SPEC 8: progress filter
 
 /**
+ * The normal equations of SPEC 8's ridge fit, X'X and X'y, accumulated one row at a time in row
+ * order (so a fit on a prefix of the transitions can be extended instead of recomputed).
+ */
+export class NormalEquations {
+  readonly gram: number[][] = [];
+  readonly xty: number[] = [];
+  rows = 0;
+
+  constructor(readonly size: number) {
+    for (let r = 0; r < size; r++) {
+      this.gram.push(new Array<number>(size).fill(0));
+      this.xty.push(0);
+    }
+  }
+
+  add(x: readonly number[], target: number): void {
+    for (let r = 0; r < this.size; r++) {
+      for (let c = 0; c < this.size; c++) this.gram[r][c] += x[r] * x[c];
+      this.xty[r] += x[r] * target;
+    }
+    this.rows += 1;
+  }
+
+  /** beta solving (X'X + lambda * diag(0, 1, ..., 1)) beta = X'y: the intercept (column 0) is not penalised. */
+  solveRidge(lambda: number): number[] {
+    const a = this.gram.map((row) => [...row]);
+    for (let k = 1; k < this.size; k++) a[k][k] += lambda;
+    return solveLinearSystem(a, this.xty);
+  }
+}
+
+/**
  * SPEC 8: ridge regression beta = argmin |y - X beta|^2 + lambda * sum_{k >= 1} beta_k^2 (the
- * intercept, column 0, is not penalised), solved from the normal equations
- * (X'X + lambda * diag(0, 1, ..., 1)) beta = X'y by Gaussian elimination with partial pivoting.
+ * intercept, column 0, is not penalised), solved from the normal equations by Gaussian
+ * elimination with partial pivoting.
  */
 export function ridgeFit(rows: readonly (readonly number[])[], targets: readonly number[], lambda: number): number[] {
   if (rows.length === 0) throw new Error('ridgeFit needs at least one row');
-  const p = rows[0].length;
-  const a: number[][] = [];
-  const b: number[] = [];
-  for (let r = 0; r < p; r++) {
-    a.push(new Array<number>(p).fill(0));
-    b.push(0);
-  }
-  for (let n = 0; n < rows.length; n++) {
-    const x = rows[n];
-    for (let r = 0; r < p; r++) {
-      for (let c = 0; c < p; c++) a[r][c] += x[r] * x[c];
-      b[r] += x[r] * targets[n];
-    }
-  }
-  for (let k = 1; k < p; k++) a[k][k] += lambda;
-  return solveLinearSystem(a, b);
+  const equations = new NormalEquations(rows[0].length);
+  rows.forEach((x, n) => equations.add(x, targets[n]));
+  return equations.solveRidge(lambda);
 }
 
 /** Solves A x = b (A square, non-singular) by Gaussian elimination with partial pivoting; does not mutate its inputs. */

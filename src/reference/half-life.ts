@@ -173,7 +173,7 @@ export function computeHalfLife(history: HistoryIndex, neighbourSets: NeighbourS
   const refByStep = new Map(refs.map((r) => [r.step, r]));
   const nTasks = history.byTask.length;
 
-  const histories = [];
+  const histories: ReturnType<typeof taskHistory>[] = [];
   for (let i = 0; i < nTasks; i++) histories.push(taskHistory(history, i, refByStep, B));
 
   const kind = priorKind(config);

@@ -1,6 +1,6 @@
 // SPEC 8 progress filter: transitions, the ridge fits on earlier transitions, residuals and p_i.
 import type { Config, Graph, Neighbour } from '../engine/types.ts';
-import { dot, isProgressExcluded, mean, progressScore, ridgeFit, transitionFeatures } from './formulas.ts';
+import { dot, isProgressExcluded, mean, NormalEquations, progressScore, transitionFeatures } from './formulas.ts';
 import { environmentCategories } from './graph-lookup.ts';
 import type { HistoryIndex } from './history-index.ts';
 
@@ -54,26 +54,28 @@ export function listTransitions(graph: Graph, history: HistoryIndex): Omit<Trans
 
 /**
  * SPEC 8: a transition's residual uses the ridge fit on exactly the complete transitions with
- * s2' < s2 (at least 8 of them). That set does not depend on t, so residuals are fixed once computed.
+ * s2' < s2 (at least 8 of them). That set does not depend on t, so residuals are fixed once
+ * computed. Walking the transitions by s2, the normal equations of "every transition before this
+ * s2" grow by one s2 group at a time (rows added in (s2, task) order, as a fit from scratch would).
  */
 export function scoreTransitions(transitions: readonly Omit<Transition, 'residual'>[], lambdaRidge: number): Transition[] {
-  const fits = new Map<number, number[] | null>();
-  return transitions.map((tr) => {
-    let beta = fits.get(tr.s2);
-    if (beta === undefined) {
-      const earlier = transitions.filter((o) => o.s2 < tr.s2);
-      beta =
-        earlier.length >= MIN_EARLIER_TRANSITIONS
-          ? ridgeFit(
-              earlier.map((o) => o.features),
-              earlier.map((o) => o.target),
-              lambdaRidge,
-            )
-          : null;
-      fits.set(tr.s2, beta);
+  const sorted = [...transitions].sort((a, b) => a.s2 - b.s2 || a.task - b.task);
+  if (sorted.length === 0) return [];
+  const earlier = new NormalEquations(sorted[0].features.length);
+  const out: Transition[] = [];
+  let start = 0;
+  while (start < sorted.length) {
+    let end = start; // [start, end) = the transitions ending at this s2
+    while (end < sorted.length && sorted[end].s2 === sorted[start].s2) end++;
+    const beta = earlier.rows >= MIN_EARLIER_TRANSITIONS ? earlier.solveRidge(lambdaRidge) : null;
+    for (let k = start; k < end; k++) {
+      const tr = sorted[k];
+      out.push({ ...tr, residual: beta === null ? null : tr.target - dot(tr.features, beta) });
     }
-    return { ...tr, residual: beta === null ? null : tr.target - dot(tr.features, beta) };
-  });
+    for (let k = start; k < end; k++) earlier.add(sorted[k].features, sorted[k].target);
+    start = end;
+  }
+  return out;
 }
 
 /** SPEC 8: p_i and the exclusion of every task. `neighbours[i]` is N_in(i) followed by N_cross(i). */

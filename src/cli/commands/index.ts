@@ -1,4 +1,9 @@
 // Every `envsched` subcommand, in the order `envsched --help` lists them.
 import type { Command } from '../io.ts';
+import { scoreCommand } from './score.ts';
+import { simulateCommand } from './simulate.ts';
+import { reproduceCommand } from './reproduce.ts';
+import { generatePoolCommand } from './generate-pool.ts';
+import { buildGraphCommand } from './build-graph.ts';
 
-export const COMMANDS: Command[] = [];
+export const COMMANDS: Command[] = [scoreCommand, simulateCommand, reproduceCommand, generatePoolCommand, buildGraphCommand];

@@ -1,0 +1,253 @@
+// SPEC 6 (batch selection) and SPEC 7 (cold start). The batch similarity penalty
+// max_{j in Bt} S_full(i, j) is maintained incrementally: adding j touches only the tasks whose
+// S_full(i, j) is listed (SPEC 1 lookup via the transposed lists); every other pair is 0.
+import {
+  cfg, cfgInt, CFG_B, CFG_C0, CFG_C1, CFG_C3, CFG_C_TASK, CFG_LAMBDA_SIM, CFG_RHO,
+} from './config';
+import {
+  gE, gEnvOff, gEnvTasks, gFFallback, gFIdx, gFOff, gFSim, gFTIdx, gFTOff, gFTSim, gN, gTaskEnv,
+  gWIdx, gWOff, gWSim, gWTIdx, gWTOff, gWTSim,
+} from './graph';
+import { getF64, getI32, getU8, setF64, setI32, setU8 } from './mem';
+import {
+  eN, eR, eX, INFO_BATCH_LEN, INFO_RELAXED0, INFO_RELAXED_COUNT, oBatchPhase, oBatchTask, oExcluded, oInfo, oQ,
+  oRemoved, PHASE_COLD_START, PHASE_COVERAGE, PHASE_EXPLOITATION, RELAX_C1, RELAX_C3, RELAX_C_TASK, tBaseScore,
+  tCount, tInBatch, tOmega, tPen, tPenSame, tRun, tTouched, tTouchedSame,
+} from './state';
+
+let batchLen: i32 = 0;
+
+function resetBatch(): void {
+  batchLen = 0;
+  for (let i = 0; i < gN; i++) {
+    setU8(tInBatch, i, 0);
+    setF64(tPen, i, -Infinity);
+    setI32(tTouched, i, 0);
+    setF64(tPenSame, i, -Infinity);
+    setI32(tTouchedSame, i, 0);
+  }
+  for (let e = 0; e < gE; e++) setI32(eN, e, 0);
+  setI32(oInfo, INFO_BATCH_LEN, 0);
+  setI32(oInfo, INFO_RELAXED_COUNT, 0);
+}
+
+// @ts-ignore: decorator
+@inline function touch(i: i32, s: f64, same: bool): void {
+  if (s > getF64(tPen, i)) setF64(tPen, i, s);
+  setI32(tTouched, i, getI32(tTouched, i) + 1);
+  if (same) {
+    if (s > getF64(tPenSame, i)) setF64(tPenSame, i, s);
+    setI32(tTouchedSame, i, getI32(tTouchedSame, i) + 1);
+  }
+}
+
+/** Adds task j to the batch and updates n_e and the penalties of the tasks it is listed with. */
+function addToBatch(j: i32, phase: u8): void {
+  setI32(oBatchTask, batchLen, j);
+  setU8(oBatchPhase, batchLen, phase);
+  batchLen++;
+  setI32(oInfo, INFO_BATCH_LEN, batchLen);
+  setU8(tInBatch, j, 1);
+  const ej = getI32(gTaskEnv, j);
+  setI32(eN, ej, getI32(eN, ej) + 1);
+  // same environment: S_full(i, j) is the value of j in within(i)
+  for (let p = getI32(gWTOff, j), end = getI32(gWTOff, j + 1); p < end; p++) {
+    touch(getI32(gWTIdx, p), getF64(gWTSim, p), true);
+  }
+  // other environments: the value of j in fullCross(i) ...
+  for (let p = getI32(gFTOff, j), end = getI32(gFTOff, j + 1); p < end; p++) {
+    touch(getI32(gFTIdx, p), getF64(gFTSim, p), false);
+  }
+  // ... failing that, the value of i in fullCross(j)
+  for (let p = getI32(gFOff, j), end = getI32(gFOff, j + 1); p < end; p++) {
+    if (getU8(gFFallback, p) != 0) touch(getI32(gFIdx, p), getF64(gFSim, p), false);
+  }
+}
+
+/** max_{j in Bt} S_full(i, j): pairs without a listed value count as 0; 0 for an empty batch. */
+// @ts-ignore: decorator
+@inline function penalty(i: i32): f64 {
+  if (batchLen == 0) return 0.0;
+  const p = getF64(tPen, i);
+  return getI32(tTouched, i) < batchLen ? max<f64>(p, 0.0) : p;
+}
+
+// ---------------------------------------------------------------------------------------------
+// SPEC 6
+
+let relaxCTask = false;
+let relaxC3 = false;
+let relaxC1 = false;
+
+function recordRelaxed(code: i32): void {
+  const n = getI32(oInfo, INFO_RELAXED_COUNT);
+  setI32(oInfo, INFO_RELAXED0 + n, code);
+  setI32(oInfo, INFO_RELAXED_COUNT, n + 1);
+}
+
+/** Relaxes the next rule (4, then 3, then 2); false when every rule is already relaxed. */
+function relaxNext(): bool {
+  if (!relaxCTask) {
+    relaxCTask = true;
+    recordRelaxed(RELAX_C_TASK);
+    return true;
+  }
+  if (!relaxC3) {
+    relaxC3 = true;
+    recordRelaxed(RELAX_C3);
+    return true;
+  }
+  if (!relaxC1) {
+    relaxC1 = true;
+    recordRelaxed(RELAX_C1);
+    return true;
+  }
+  return false;
+}
+
+let capC1: i32 = 0;
+let capC3: i32 = 0;
+let capCTask: i32 = 0;
+
+/** Eligibility rules 1-5 (rule 6 is checked by the exploitation pick). */
+// @ts-ignore: decorator
+@inline function eligible(i: i32): bool {
+  if (getU8(tInBatch, i) != 0 || getU8(oRemoved, i) != 0) return false;
+  const e = getI32(gTaskEnv, i);
+  const ne = getI32(eN, e);
+  if (!relaxC1 && ne >= capC1) return false;
+  if (!relaxC3 && getI32(eR, e) + ne >= capC3) return false;
+  if (!relaxCTask && getI32(tRun, i) >= capCTask) return false;
+  return true;
+}
+
+/** Coverage pick: lexicographic (n_e, X_e, c_i) restriction, then argmax q - lambda_sim * penalty. */
+function pickCoverage(lambdaSim: f64): i32 {
+  let bestN = i32.MAX_VALUE;
+  let bestX = i32.MAX_VALUE;
+  let bestC = i32.MAX_VALUE;
+  for (let i = 0; i < gN; i++) {
+    if (!eligible(i)) continue;
+    const e = getI32(gTaskEnv, i);
+    const ne = getI32(eN, e);
+    const xe = getI32(eX, e);
+    const c = getI32(tCount, i);
+    if (ne < bestN || (ne == bestN && (xe < bestX || (xe == bestX && c < bestC)))) {
+      bestN = ne;
+      bestX = xe;
+      bestC = c;
+    }
+  }
+  if (bestN == i32.MAX_VALUE) return -1;
+  let best = -1;
+  let bestScore = 0.0;
+  for (let i = 0; i < gN; i++) {
+    const e = getI32(gTaskEnv, i);
+    if (getI32(eN, e) != bestN || getI32(eX, e) != bestX || getI32(tCount, i) != bestC) continue;
+    if (!eligible(i)) continue;
+    const score = getF64(oQ, i) - lambdaSim * penalty(i);
+    if (best < 0 || score > bestScore) {
+      best = i;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/** Exploitation pick: argmax q * omega - lambda_sim * penalty over eligible, non-excluded tasks. */
+function pickExploitation(lambdaSim: f64): i32 {
+  let best = -1;
+  let bestScore = 0.0;
+  for (let i = 0; i < gN; i++) {
+    if (getU8(oExcluded, i) != 0 || !eligible(i)) continue;
+    const score = getF64(tBaseScore, i) - lambdaSim * penalty(i);
+    if (best < 0 || score > bestScore) {
+      best = i;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/** SPEC 6: the batch of step t from q, the counts and the filters (already in state). */
+export function chooseBatch(): void {
+  resetBatch();
+  relaxCTask = false;
+  relaxC3 = false;
+  relaxC1 = false;
+  capC1 = cfgInt(CFG_C1);
+  capC3 = cfgInt(CFG_C3);
+  capCTask = cfgInt(CFG_C_TASK);
+  const B = cfgInt(CFG_B);
+  const bCov = <i32>Math.floor(cfg(CFG_RHO) * <f64>B);
+  const lambdaSim = cfg(CFG_LAMBDA_SIM);
+  const c0 = cfg(CFG_C0);
+  for (let i = 0; i < gN; i++) {
+    // 1 / sqrt: sqrt is correctly rounded everywhere, pow(x, -0.5) is not
+    const omega = 1.0 / Math.sqrt(1.0 + <f64>getI32(tCount, i) / c0);
+    setF64(tOmega, i, omega);
+    setF64(tBaseScore, i, getF64(oQ, i) * omega);
+  }
+  for (let k = 0; k < B; k++) {
+    const coverage = k < bCov;
+    let pick = -1;
+    while (true) {
+      pick = coverage ? pickCoverage(lambdaSim) : pickExploitation(lambdaSim);
+      if (pick >= 0 || !relaxNext()) break;
+    }
+    if (pick < 0) break; // short batch
+    addToBatch(pick, coverage ? PHASE_COVERAGE : PHASE_EXPLOITATION);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// SPEC 7
+
+/** The cold-start batch: environment representatives, then greedy novelty. */
+export function chooseColdStart(): void {
+  resetBatch();
+  const B = cfgInt(CFG_B);
+  // 1. representatives in environment order: highest mean S_full within the environment
+  for (let e = 0; e < gE && batchLen < B; e++) {
+    let best = -1;
+    let bestMean = 0.0;
+    for (let p = getI32(gEnvOff, e), end = getI32(gEnvOff, e + 1); p < end; p++) {
+      const i = getI32(gEnvTasks, p);
+      const from = getI32(gWOff, i);
+      const to = getI32(gWOff, i + 1);
+      let mean = 0.0;
+      if (to > from) {
+        let sum = 0.0;
+        for (let q = from; q < to; q++) sum += getF64(gWSim, q);
+        mean = sum / <f64>(to - from);
+      }
+      if (best < 0 || mean > bestMean) {
+        best = i;
+        bestMean = mean;
+      }
+    }
+    if (best >= 0) addToBatch(best, PHASE_COLD_START);
+  }
+  // 2. novelty, at most 2 per environment until that leaves no candidate
+  let capped = true;
+  while (batchLen < B) {
+    let best = -1;
+    let bestNovelty = 0.0;
+    for (let i = 0; i < gN; i++) {
+      if (getU8(tInBatch, i) != 0) continue;
+      if (capped && getI32(eN, getI32(gTaskEnv, i)) >= 2) continue;
+      const same = getI32(tTouchedSame, i) > 0 ? getF64(tPenSame, i) : 0.0;
+      const novelty = 0.5 * (1.0 - penalty(i)) + 0.5 * (1.0 - same);
+      if (best < 0 || novelty > bestNovelty) {
+        best = i;
+        bestNovelty = novelty;
+      }
+    }
+    if (best < 0) {
+      if (!capped) break;
+      capped = false;
+      continue;
+    }
+    addToBatch(best, PHASE_COLD_START);
+  }
+}

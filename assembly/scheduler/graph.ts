@@ -1,0 +1,165 @@
+// The static graph (SPEC 1) as CSR arrays, plus structures derived once per graph:
+// tasks grouped by environment, and the transposes of `within` and `fullCross` so that adding a
+// task j to a batch updates the similarity penalty of exactly the tasks whose S_full(i, j) is
+// listed (SPEC 1 lookup, SPEC 6 penalty) instead of rescanning the pool.
+import { allocF64, allocI32, allocU8, getF64, getI32, setF64, setI32, setU8 } from './mem';
+
+export let gN: i32 = 0;
+export let gE: i32 = 0;
+export let gCats: i32 = 0;
+
+// Filled by the engine (JS) after sched_graph_init.
+export let gTaskEnv: usize = 0; // i32[N]
+export let gEnvCat: usize = 0; // i32[E]
+export let gWOff: usize = 0; // i32[N+1]  within(i) = index[off[i] .. off[i+1])
+export let gWIdx: usize = 0; // i32[nnzW]
+export let gWSim: usize = 0; // f64[nnzW]
+export let gCOff: usize = 0; // cross
+export let gCIdx: usize = 0;
+export let gCSim: usize = 0;
+export let gFOff: usize = 0; // fullCross
+export let gFIdx: usize = 0;
+export let gFSim: usize = 0;
+export let gNnzW: i32 = 0;
+export let gNnzC: i32 = 0;
+export let gNnzF: i32 = 0;
+
+// Derived in graphReady().
+export let gEnvOff: usize = 0; // i32[E+1]
+export let gEnvTasks: usize = 0; // i32[N], ascending within each env
+export let gWTOff: usize = 0; // i32[N+1]: transpose of within, j -> (i, value of j in within(i))
+export let gWTIdx: usize = 0;
+export let gWTSim: usize = 0;
+export let gFTOff: usize = 0; // transpose of fullCross, j -> (i, value of j in fullCross(i)), other env only
+export let gFTIdx: usize = 0;
+export let gFTSim: usize = 0;
+/** u8 per fullCross entry (j -> i): 1 when the entry is the S_full lookup for the pair seen from i,
+ *  i.e. env(i) != env(j) and j is not in fullCross(i) (SPEC 1: fullCross(i) first, then fullCross(j)). */
+export let gFFallback: usize = 0;
+export let gMaxWithin: i32 = 0;
+export let gMaxCross: i32 = 0;
+export let gReady: bool = false;
+
+export function graphInit(nTasks: i32, nEnvs: i32, nCats: i32, nnzW: i32, nnzC: i32, nnzF: i32): void {
+  if (nTasks < 1 || nEnvs < 1 || nCats < 1 || nnzW < 0 || nnzC < 0 || nnzF < 0) abort('sched_graph_init: bad sizes');
+  gN = nTasks;
+  gE = nEnvs;
+  gCats = nCats;
+  gNnzW = nnzW;
+  gNnzC = nnzC;
+  gNnzF = nnzF;
+  gTaskEnv = allocI32(nTasks);
+  gEnvCat = allocI32(nEnvs);
+  gWOff = allocI32(nTasks + 1);
+  gWIdx = allocI32(nnzW);
+  gWSim = allocF64(nnzW);
+  gCOff = allocI32(nTasks + 1);
+  gCIdx = allocI32(nnzC);
+  gCSim = allocF64(nnzC);
+  gFOff = allocI32(nTasks + 1);
+  gFIdx = allocI32(nnzF);
+  gFSim = allocF64(nnzF);
+  gReady = false;
+}
+
+function checkCsr(off: usize, idx: usize, nnz: i32, what: string): void {
+  if (getI32(off, 0) != 0 || getI32(off, gN) != nnz) abort(what);
+  for (let i = 0; i < gN; i++) {
+    if (getI32(off, i + 1) < getI32(off, i)) abort(what);
+  }
+  for (let k = 0; k < nnz; k++) {
+    const j = getI32(idx, k);
+    if (j < 0 || j >= gN) abort(what);
+  }
+}
+
+/** Transpose of a CSR list keeping, for target j, the pairs (i, sim of j in list(i)). */
+function transpose(off: usize, idx: usize, sim: usize, nnz: i32, sameEnv: bool, tOff: usize, tIdx: usize, tSim: usize): void {
+  // count
+  for (let i = 0; i < gN; i++) {
+    const ei = getI32(gTaskEnv, i);
+    for (let k = getI32(off, i), end = getI32(off, i + 1); k < end; k++) {
+      const j = getI32(idx, k);
+      if ((getI32(gTaskEnv, j) == ei) != sameEnv) continue;
+      setI32(tOff, j + 1, getI32(tOff, j + 1) + 1);
+    }
+  }
+  for (let j = 0; j < gN; j++) setI32(tOff, j + 1, getI32(tOff, j + 1) + getI32(tOff, j));
+  const fill = allocI32(gN);
+  for (let i = 0; i < gN; i++) {
+    const ei = getI32(gTaskEnv, i);
+    for (let k = getI32(off, i), end = getI32(off, i + 1); k < end; k++) {
+      const j = getI32(idx, k);
+      if ((getI32(gTaskEnv, j) == ei) != sameEnv) continue;
+      const at = getI32(tOff, j) + getI32(fill, j);
+      setI32(fill, j, getI32(fill, j) + 1);
+      setI32(tIdx, at, i);
+      setF64(tSim, at, getF64(sim, k));
+    }
+  }
+}
+
+/** Validates the CSR structure written by the engine and builds the derived structures. */
+export function graphReady(): void {
+  for (let i = 0; i < gN; i++) {
+    const e = getI32(gTaskEnv, i);
+    if (e < 0 || e >= gE) abort('graph: task environment out of range');
+  }
+  for (let e = 0; e < gE; e++) {
+    const c = getI32(gEnvCat, e);
+    if (c < 0 || c >= gCats) abort('graph: environment category out of range');
+  }
+  checkCsr(gWOff, gWIdx, gNnzW, 'graph: malformed within lists');
+  checkCsr(gCOff, gCIdx, gNnzC, 'graph: malformed cross lists');
+  checkCsr(gFOff, gFIdx, gNnzF, 'graph: malformed fullCross lists');
+
+  // tasks by environment (counting sort keeps index order)
+  gEnvOff = allocI32(gE + 1);
+  gEnvTasks = allocI32(gN);
+  for (let i = 0; i < gN; i++) {
+    const e = getI32(gTaskEnv, i);
+    setI32(gEnvOff, e + 1, getI32(gEnvOff, e + 1) + 1);
+  }
+  for (let e = 0; e < gE; e++) setI32(gEnvOff, e + 1, getI32(gEnvOff, e + 1) + getI32(gEnvOff, e));
+  const fill = allocI32(gE);
+  for (let i = 0; i < gN; i++) {
+    const e = getI32(gTaskEnv, i);
+    setI32(gEnvTasks, getI32(gEnvOff, e) + getI32(fill, e), i);
+    setI32(fill, e, getI32(fill, e) + 1);
+  }
+
+  gWTOff = allocI32(gN + 1);
+  gWTIdx = allocI32(gNnzW);
+  gWTSim = allocF64(gNnzW);
+  transpose(gWOff, gWIdx, gWSim, gNnzW, true, gWTOff, gWTIdx, gWTSim);
+  gFTOff = allocI32(gN + 1);
+  gFTIdx = allocI32(gNnzF);
+  gFTSim = allocF64(gNnzF);
+  transpose(gFOff, gFIdx, gFSim, gNnzF, false, gFTOff, gFTIdx, gFTSim);
+
+  // SPEC 1: for a pair across environments, fullCross(i) wins; fullCross(j) is the fallback.
+  gFFallback = allocU8(gNnzF);
+  for (let j = 0; j < gN; j++) {
+    const ej = getI32(gTaskEnv, j);
+    for (let k = getI32(gFOff, j), end = getI32(gFOff, j + 1); k < end; k++) {
+      const i = getI32(gFIdx, k);
+      if (getI32(gTaskEnv, i) == ej) continue;
+      let listed = false;
+      for (let q = getI32(gFOff, i), qEnd = getI32(gFOff, i + 1); q < qEnd; q++) {
+        if (getI32(gFIdx, q) == j) {
+          listed = true;
+          break;
+        }
+      }
+      if (!listed) setU8(gFFallback, k, 1);
+    }
+  }
+
+  gMaxWithin = 0;
+  gMaxCross = 0;
+  for (let i = 0; i < gN; i++) {
+    gMaxWithin = max<i32>(gMaxWithin, getI32(gWOff, i + 1) - getI32(gWOff, i));
+    gMaxCross = max<i32>(gMaxCross, getI32(gCOff, i + 1) - getI32(gCOff, i));
+  }
+  gReady = true;
+}

@@ -1,0 +1,58 @@
+// One scheduling step at step t: everything the Scores object of SPEC 12 holds, from the stored
+// history restricted to steps s < t.
+import { cfg, cfgInt, CFG_B, CFG_ETA_DECLINE, CFG_H_LONG, CFG_H_SHORT } from './config';
+import { gN, gReady } from './graph';
+import { hStepCount, hStepFirst, hObsCount, stepsBefore } from './history';
+import { getF64, getI32, setF64, setI32, setU8 } from './mem';
+import { gatherCounts, predictHalfLife, selectNeighbours } from './predict';
+import { progressScore, progressUpdate } from './progress';
+import { percentileRanks } from './rank';
+import { chooseBatch, chooseColdStart } from './batch';
+import {
+  ensureBatchCapacity, ensureStepScratch, INFO_COLD, INFO_OBS_USED, INFO_STEPS_USED, oExcluded, oInfo,
+  oLongD, oLongM, oLongU, oLongV, oQ, oRemoved, oShortD, oShortM, oShortU, oShortV, oU,
+} from './state';
+
+/** Scores step t and chooses its batch. Returns the batch length. */
+export function scoreStep(t: i32): i32 {
+  if (!gReady) abort('score: no graph loaded');
+  if (t < 0) abort('score: step must be >= 0');
+  const B = cfgInt(CFG_B);
+  if (B < 1) abort('score: B must be >= 1');
+  ensureBatchCapacity(B);
+  const nSteps = stepsBefore(t);
+  const nObs = nSteps < hStepCount ? getI32(hStepFirst, nSteps) : hObsCount;
+  setI32(oInfo, INFO_OBS_USED, nObs);
+  setI32(oInfo, INFO_STEPS_USED, nSteps);
+
+  gatherCounts(t, nObs);
+  if (nObs == 0) {
+    // SPEC 7: nothing observed before t (t = 0, or a history that starts later): static structure only
+    setI32(oInfo, INFO_COLD, 1);
+    for (let i = 0; i < gN; i++) setU8(oExcluded, i, 0);
+    chooseColdStart();
+    return getI32(oInfo, 0);
+  }
+  setI32(oInfo, INFO_COLD, 0);
+  ensureStepScratch(nSteps);
+  selectNeighbours();
+  predictHalfLife(cfg(CFG_H_LONG), t, nSteps, nObs, oLongV, oLongM, oLongD, oLongU, 0);
+  predictHalfLife(cfg(CFG_H_SHORT), t, nSteps, nObs, oShortV, oShortM, oShortD, oShortU, 3);
+
+  // SPEC 5: decline-adjusted u, then q = pr(u)
+  const eta = cfg(CFG_ETA_DECLINE);
+  for (let i = 0; i < gN; i++) {
+    const ul = getF64(oLongU, i);
+    setF64(oU, i, ul - eta * max<f64>(ul - getF64(oShortU, i), 0.0));
+  }
+  percentileRanks(oU, oQ, gN);
+
+  // SPEC 8: filters (identifier removals were gathered with the counts)
+  progressUpdate();
+  progressScore(nObs);
+
+  chooseBatch();
+  return getI32(oInfo, 0);
+}
+
+

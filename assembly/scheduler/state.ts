@@ -1,0 +1,168 @@
+// Per-graph scratch and output arrays of one score (SPEC 3-8). Allocated once per graph
+// (stateInitForGraph) or grown on demand when a configuration needs more room (neighbour lists,
+// batch size, step table): never per step on the hot path.
+import { gE, gMaxCross, gMaxWithin, gN } from './graph';
+import { allocF64, allocI32, allocU8 } from './mem';
+
+// ---- outputs (per task, f64 unless marked) ----
+export let oLongV: usize = 0;
+export let oLongM: usize = 0;
+export let oLongD: usize = 0;
+export let oLongU: usize = 0;
+export let oShortV: usize = 0;
+export let oShortM: usize = 0;
+export let oShortD: usize = 0;
+export let oShortU: usize = 0;
+export let oU: usize = 0;
+export let oQ: usize = 0;
+export let oRemoved: usize = 0; // u8
+export let oExcluded: usize = 0; // u8
+export let oReference: usize = 0; // f64[6]: long v, m, d, short v, m, d
+export let oBatchCap: i32 = 0;
+export let oBatchTask: usize = 0; // i32[cap]
+export let oBatchPhase: usize = 0; // u8[cap]
+/** i32[8]: batch length, relaxed count, relaxed codes x3, cold start flag, observations used, steps used. */
+export let oInfo: usize = 0;
+
+export const INFO_BATCH_LEN = 0;
+export const INFO_RELAXED_COUNT = 1;
+export const INFO_RELAXED0 = 2;
+export const INFO_COLD = 5;
+export const INFO_OBS_USED = 6;
+export const INFO_STEPS_USED = 7;
+
+export const PHASE_COLD_START: u8 = 0;
+export const PHASE_COVERAGE: u8 = 1;
+export const PHASE_EXPLOITATION: u8 = 2;
+export const PHASE_RANDOM: u8 = 3;
+
+export const RELAX_C_TASK = 0;
+export const RELAX_C3 = 1;
+export const RELAX_C1 = 2;
+
+// ---- per task scratch ----
+export let tCount: usize = 0; // i32: c_i(t)
+export let tLastStep: usize = 0; // i32: latest observed step < t (-1)
+export let tRun: usize = 0; // i32: consecutive observed steps ending at tLastStep
+export let tW: usize = 0; // f64: W_i for the current half-life
+export let tYv: usize = 0; // f64: weighted sums, then ybar
+export let tYm: usize = 0;
+export let tYd: usize = 0;
+export let tF: usize = 0; // f64: f_i
+export let tPr1: usize = 0; // f64: percentile ranks
+export let tPr2: usize = 0;
+export let tSortedV: usize = 0; // f64: vhat ascending (quantile table)
+export let tRSum: usize = 0; // f64: sum of scorable residuals (SPEC 8)
+export let tRCnt: usize = 0; // i32
+export let tROff: usize = 0; // i32[N+1]: residual list offsets
+export let tRFill: usize = 0; // i32[N]
+export let tInBatch: usize = 0; // u8
+export let tPen: usize = 0; // f64: max listed S_full(i, j) over j in the batch (SPEC 6)
+export let tTouched: usize = 0; // i32: how many batch members have a listed S_full(i, j)
+export let tPenSame: usize = 0; // f64: the same restricted to env(j) = env(i) (SPEC 7 novelty)
+export let tTouchedSame: usize = 0; // i32
+export let tOmega: usize = 0; // f64: exposure factor (SPEC 6)
+export let tBaseScore: usize = 0; // f64: q_i or q_i * omega_i
+
+// ---- neighbours (SPEC 4): per task, N_in then N_cross, with the h-independent kernel ----
+export let nbOff: usize = 0; // i32[N+1]
+export let nbInEnd: usize = 0; // i32[N]: end of N_in(i) inside nbOff[i]..nbOff[i+1]
+export let nbCap: i32 = 0;
+export let nbIdx: usize = 0; // i32[cap]
+export let nbKer: usize = 0; // f64[cap]: exp(-0.5 (delta/sigma)^2)
+export let medScratch: usize = 0; // f64[max list length]
+
+// ---- per environment ----
+export let eX: usize = 0; // i32: X_e
+export let eR: usize = 0; // i32: R_e
+export let eN: usize = 0; // i32: n_e (batch)
+export let eRSum: usize = 0; // f64: residual sums (SPEC 8 ref_env)
+export let eRCnt: usize = 0; // i32
+
+// ---- per stored step ----
+export let sCap: i32 = 0;
+export let sW: usize = 0; // f64: w(t, s)
+export let sBv: usize = 0; // f64: b_s^v
+export let sBm: usize = 0;
+export let sBd: usize = 0;
+
+export function stateInitForGraph(): void {
+  const n = gN;
+  oLongV = allocF64(n);
+  oLongM = allocF64(n);
+  oLongD = allocF64(n);
+  oLongU = allocF64(n);
+  oShortV = allocF64(n);
+  oShortM = allocF64(n);
+  oShortD = allocF64(n);
+  oShortU = allocF64(n);
+  oU = allocF64(n);
+  oQ = allocF64(n);
+  oRemoved = allocU8(n);
+  oExcluded = allocU8(n);
+  oReference = allocF64(6);
+  oInfo = allocI32(8);
+  oBatchCap = 0;
+  ensureBatchCapacity(64);
+
+  tCount = allocI32(n);
+  tLastStep = allocI32(n);
+  tRun = allocI32(n);
+  tW = allocF64(n);
+  tYv = allocF64(n);
+  tYm = allocF64(n);
+  tYd = allocF64(n);
+  tF = allocF64(n);
+  tPr1 = allocF64(n);
+  tPr2 = allocF64(n);
+  tSortedV = allocF64(n);
+  tRSum = allocF64(n);
+  tRCnt = allocI32(n);
+  tROff = allocI32(n + 1);
+  tRFill = allocI32(n);
+  tInBatch = allocU8(n);
+  tPen = allocF64(n);
+  tTouched = allocI32(n);
+  tPenSame = allocF64(n);
+  tTouchedSame = allocI32(n);
+  tOmega = allocF64(n);
+  tBaseScore = allocF64(n);
+
+  nbOff = allocI32(n + 1);
+  nbInEnd = allocI32(n);
+  nbCap = 0;
+  medScratch = allocF64(max<i32>(gMaxWithin, gMaxCross) + 1);
+
+  eX = allocI32(gE);
+  eR = allocI32(gE);
+  eN = allocI32(gE);
+  eRSum = allocF64(gE);
+  eRCnt = allocI32(gE);
+  sCap = 0;
+}
+
+export function ensureBatchCapacity(b: i32): void {
+  if (b <= oBatchCap) return;
+  const cap = max<i32>(b, oBatchCap * 2);
+  oBatchTask = allocI32(cap);
+  oBatchPhase = allocU8(cap);
+  oBatchCap = cap;
+}
+
+export function ensureNeighbourCapacity(total: i32): void {
+  if (total <= nbCap) return;
+  const cap = max<i32>(total, nbCap * 2);
+  nbIdx = allocI32(cap);
+  nbKer = allocF64(cap);
+  nbCap = cap;
+}
+
+export function ensureStepScratch(steps: i32): void {
+  if (steps <= sCap) return;
+  const cap = max<i32>(steps, max<i32>(64, sCap * 2));
+  sW = allocF64(cap);
+  sBv = allocF64(cap);
+  sBm = allocF64(cap);
+  sBd = allocF64(cap);
+  sCap = cap;
+}

@@ -1,0 +1,69 @@
+// `envsched score`: scores a rollout history at step t and prints the SPEC 12 scores object.
+import { writeFile } from 'node:fs/promises';
+import { InputError } from '../../engine/errors.ts';
+import { unpackGraph } from '../../engine/graph-json.ts';
+import { defaultScoreStep, MAX_STEP, taskIndexOf } from '../../engine/history.ts';
+import { serializeScores } from '../../engine/scores-json.ts';
+import { SCORABLE_SCHEDULERS, type Scores } from '../../engine/types.ts';
+import { createWasmScheduler } from '../../engine/wasm/index.ts';
+import { loadEnvschedWasmNode } from '../../engine/wasm/loader-node.ts';
+import { referenceScore } from '../../reference/index.ts';
+import { integerFlag, parseFlags, requireFlag } from '../args.ts';
+import { readConfigFile, readGraphFile, readHistoryFile } from '../inputs.ts';
+import type { Command } from '../io.ts';
+
+const USAGE = `usage: envsched score --graph G.graph.json|G.graph.bin --history H.jsonl [--config C.json] [--step t] [--out F] [--engine wasm|reference]
+
+Scores the history for step t (default: one past its last step) and writes the SPEC 12 scores
+object: every task's predictions under both half-lives, u, q, filter flags, and the batch EnvSched
+picks for step t. --engine reference runs the plain TypeScript oracle instead of the WASM kernels
+(slow; for cross-checking).`;
+
+export const scoreCommand: Command = {
+  name: 'score',
+  summary: 'score a rollout history and print the next batch (SPEC 12 scores)',
+  usage: USAGE,
+  async run(args, io) {
+    const flags = parseFlags(args, {
+      graph: { type: 'string' },
+      history: { type: 'string' },
+      config: { type: 'string' },
+      step: { type: 'string' },
+      out: { type: 'string' },
+      engine: { type: 'string', default: 'wasm' },
+    });
+    const engine = flags.engine;
+    if (engine !== 'wasm' && engine !== 'reference') throw new InputError('command line', '--engine', `must be wasm or reference, got ${JSON.stringify(engine)}`);
+    const graphPath = requireFlag(flags, 'graph');
+    const historyPath = requireFlag(flags, 'history');
+    const stepFlag = integerFlag(flags, 'step', 0, MAX_STEP);
+    const config = await readConfigFile(flags.config);
+    if (!(SCORABLE_SCHEDULERS as readonly string[]).includes(config.scheduler)) {
+      throw new InputError(flags.config ?? 'defaults', 'scheduler', `score is defined for ${SCORABLE_SCHEDULERS.join(', ')} (SPEC 12), got ${config.scheduler}`);
+    }
+    const loaded = await readGraphFile(graphPath);
+    const observations = await readHistoryFile(historyPath, taskIndexOf(loaded.meta));
+    const step = stepFlag ?? defaultScoreStep(observations);
+
+    let scores: Scores;
+    if (engine === 'reference') {
+      scores = referenceScore(unpackGraph(loaded), observations, config, step);
+    } else {
+      const scheduler = createWasmScheduler(await loadEnvschedWasmNode());
+      scheduler.loadGraph(loaded.packed, loaded.meta.tasks.map((t) => t.id));
+      scheduler.setHistory(observations);
+      scores = scheduler.score(config, step);
+    }
+    const text = serializeScores(scores);
+    if (flags.out) {
+      try {
+        await writeFile(flags.out, text);
+      } catch (error) {
+        throw new InputError(flags.out, '-', `cannot write the file (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+      }
+    } else {
+      io.stdout(text);
+    }
+    return 0;
+  },
+};

@@ -1,0 +1,67 @@
+// `envsched simulate`: one simulated training run (SPEC 10; issue 4 item 4).
+import { writeFile } from 'node:fs/promises';
+import { InputError } from '../../engine/errors.ts';
+import { loadDataset } from '../../sim/dataset-node.ts';
+import { runSimulation } from '../../sim/run.ts';
+import { runSummaryText, runToCsv, runToJson } from '../../sim/run-output.ts';
+import { loadRunWasmNode } from '../../sim/wasm-node.ts';
+import { integerFlag, parseFlags, requireFlag } from '../args.ts';
+import { readConfigFile } from '../inputs.ts';
+import type { CliIo, Command } from '../io.ts';
+
+const USAGE = `usage: envsched simulate --dataset D [--config C.json] [--seed S] [--steps T] [--out run.json|run.csv]
+
+Runs T steps (default: the configuration's T, 200) of the configuration's scheduler against the
+rollout simulator on dataset D (a bundled dataset name such as envscaler-rl, a graph file with a
+\`sim\` field, or synthetic-51x50) and prints a summary. --out writes every step's metrics as JSON
+or CSV (by extension). --seed overrides the configuration's seed. Same seed and configuration,
+same fingerprint, in Node and in the browser.`;
+
+/** A one-line progress bar on stderr, redrawn in place (terminals only). */
+export function progressBar(io: CliIo, label: string): (done: number, total: number, note?: string) => void {
+  if (!io.stderrIsTTY) return () => {};
+  let last = -1;
+  return (done, total, note = '') => {
+    const width = 30;
+    const filled = Math.round((done / total) * width);
+    if (filled === last && done !== total) return;
+    last = filled;
+    io.stderr(`\r${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} ${note}`.padEnd(80));
+    if (done === total) io.stderr('\n');
+  };
+}
+
+export const simulateCommand: Command = {
+  name: 'simulate',
+  summary: 'run a scheduler against the rollout simulator and report per-step metrics',
+  usage: USAGE,
+  async run(args, io) {
+    const flags = parseFlags(args, {
+      dataset: { type: 'string' },
+      config: { type: 'string' },
+      seed: { type: 'string' },
+      steps: { type: 'string' },
+      out: { type: 'string' },
+    });
+    const dataset = requireFlag(flags, 'dataset');
+    const config = await readConfigFile(flags.config);
+    const seed = integerFlag(flags, 'seed', 0, 0xffff_ffff);
+    const steps = integerFlag(flags, 'steps', 1, 100_000);
+    const out = flags.out;
+    if (out !== undefined && !/\.(json|csv)$/i.test(out)) throw new InputError('command line', '--out', `must end in .json or .csv, got ${JSON.stringify(out)}`);
+    const { loaded, source } = await loadDataset(dataset);
+    const run = { ...config, dataset, seed: seed ?? config.seed, T: steps ?? config.T };
+    const bar = progressBar(io, `simulate ${run.scheduler}`);
+    const result = runSimulation(await loadRunWasmNode(), loaded, run, source, { onStep: (m) => bar(m.step + 1, run.T) });
+    if (out !== undefined) {
+      const text = /\.csv$/i.test(out) ? runToCsv(result) : runToJson(result);
+      try {
+        await writeFile(out, text);
+      } catch (error) {
+        throw new InputError(out, '-', `cannot write the file (${(error as Error).message})`);
+      }
+    }
+    io.stdout(runSummaryText(result));
+    return 0;
+  },
+};

@@ -1,0 +1,276 @@
+// Drives the scheduler kernels of build/envsched.wasm (SPEC 2-8): packs a graph and a history into
+// linear memory once, then scores any step t (observations with s < t) into the SPEC 12 Scores
+// shape, or exposes the raw per-task arrays as typed-array views (no copies) for callers such as
+// the simulator driver and the UI.
+import { effectiveRho } from '../config.ts';
+import { SCORABLE_SCHEDULERS, type CapRule, type Config, type Observation, type PackedGraph, type Scores, type TaskScores } from '../types.ts';
+import { CFG, INFO, INFO_SLOTS, PHASES, PRIOR, PTR, RELAXED } from './layout.ts';
+import type { EnvschedWasm } from './loader.ts';
+
+/** Zero-copy views of one score's outputs; invalid after the next call that may allocate. */
+export interface SchedulerViews {
+  longV: Float64Array;
+  longM: Float64Array;
+  longD: Float64Array;
+  longU: Float64Array;
+  shortV: Float64Array;
+  shortM: Float64Array;
+  shortD: Float64Array;
+  shortU: Float64Array;
+  u: Float64Array;
+  q: Float64Array;
+  /** 1 = removed by the identifier filter (SPEC 8). */
+  removed: Uint8Array;
+  /** 1 = excluded from exploitation by the progress filter (SPEC 8). */
+  excluded: Uint8Array;
+  /** B_t: long v, m, d, short v, m, d. */
+  reference: Float64Array;
+  /** The batch in pick order (length = batchLength). */
+  batchTask: Int32Array;
+  /** Phase codes (index into PHASES). */
+  batchPhase: Uint8Array;
+  info: Int32Array;
+}
+
+export interface StepResult {
+  step: number;
+  batchLength: number;
+  coldStart: boolean;
+  relaxed: CapRule[];
+}
+
+const MAX_STEP = 2 ** 31 - 2;
+
+function priorOf(scheduler: Config['scheduler']): number {
+  if (scheduler === 'within-only') return PRIOR.withinOnly;
+  if (scheduler === 'cross-only') return PRIOR.crossOnly;
+  return PRIOR.fused;
+}
+
+export class WasmScheduler {
+  private taskIds: readonly string[] = [];
+  private nTasks = 0;
+  private lastStep = -1;
+
+  constructor(readonly wasm: EnvschedWasm) {}
+
+  private get x() {
+    return this.wasm.exports;
+  }
+
+  private ptr(slot: number): number {
+    return this.x.sched_ptr(slot);
+  }
+
+  private f64(slot: number, length: number): Float64Array {
+    return new Float64Array(this.wasm.memory.buffer, this.ptr(slot), length);
+  }
+
+  private i32(slot: number, length: number): Int32Array {
+    return new Int32Array(this.wasm.memory.buffer, this.ptr(slot), length);
+  }
+
+  private u8(slot: number, length: number): Uint8Array {
+    return new Uint8Array(this.wasm.memory.buffer, this.ptr(slot), length);
+  }
+
+  get taskCount(): number {
+    return this.nTasks;
+  }
+
+  /** The last stored step (-1 when the history is empty). */
+  get lastStoredStep(): number {
+    return this.lastStep;
+  }
+
+  /**
+   * Copies a packed graph into fresh linear memory. Resets the whole heap (mem_reset): every
+   * earlier pointer into this instance, the simulator's included, becomes invalid.
+   */
+  loadGraph(packed: PackedGraph, taskIds: readonly string[]): void {
+    const n = packed.nTasks;
+    if (!Number.isInteger(n) || n < 1) throw new Error(`loadGraph: a graph needs at least one task, got ${n}`);
+    if (taskIds.length !== n) throw new Error(`loadGraph: ${taskIds.length} task ids for ${n} tasks`);
+    if (packed.taskEnv.length !== n || packed.envCategory.length !== packed.nEnvs) throw new Error('loadGraph: taskEnv / envCategory sizes do not match the graph');
+    for (const [name, list] of [['within', packed.within], ['cross', packed.cross], ['fullCross', packed.fullCross]] as const) {
+      if (list.offsets.length !== n + 1 || list.index.length !== list.sim.length || list.offsets[n] !== list.index.length) {
+        throw new Error(`loadGraph: malformed ${name} lists`);
+      }
+    }
+    const x = this.x;
+    x.mem_reset();
+    x.sched_graph_init(n, packed.nEnvs, Math.max(1, packed.nCategories), packed.within.index.length, packed.cross.index.length, packed.fullCross.index.length);
+    this.i32(PTR.taskEnv, n).set(packed.taskEnv);
+    this.i32(PTR.envCategory, packed.nEnvs).set(packed.envCategory);
+    const lists = [
+      [packed.within, PTR.withinOffsets, PTR.withinIndex, PTR.withinSim],
+      [packed.cross, PTR.crossOffsets, PTR.crossIndex, PTR.crossSim],
+      [packed.fullCross, PTR.fullCrossOffsets, PTR.fullCrossIndex, PTR.fullCrossSim],
+    ] as const;
+    for (const [list, off, idx, sim] of lists) {
+      this.i32(off, n + 1).set(list.offsets);
+      this.i32(idx, list.index.length).set(list.index);
+      this.f64(sim, list.sim.length).set(list.sim);
+    }
+    x.sched_graph_ready();
+    this.taskIds = taskIds;
+    this.nTasks = n;
+    this.lastStep = -1;
+  }
+
+  private requireGraph(): void {
+    if (this.nTasks === 0) throw new Error('no graph loaded (call loadGraph first)');
+  }
+
+  /** Replaces the stored history (any order; a task at most once per step). */
+  setHistory(observations: readonly Observation[]): void {
+    this.requireGraph();
+    this.x.sched_history_clear();
+    this.lastStep = -1;
+    const sorted = [...observations].sort((a, b) => a.step - b.step || a.task - b.task);
+    let steps = 0;
+    for (let k = 0; k < sorted.length; k++) if (k === 0 || sorted[k].step !== sorted[k - 1].step) steps++;
+    this.x.sched_history_reserve(sorted.length, steps);
+    let start = 0;
+    while (start < sorted.length) {
+      let end = start + 1;
+      while (end < sorted.length && sorted[end].step === sorted[start].step) end++;
+      this.appendStep(sorted[start].step, sorted.slice(start, end));
+      start = end;
+    }
+  }
+
+  /** Appends the observations of one step, later than every stored step (incremental use). */
+  appendStep(step: number, observations: readonly Observation[]): void {
+    this.requireGraph();
+    if (!Number.isInteger(step) || step < 0 || step > MAX_STEP) throw new Error(`appendStep: bad step ${step}`);
+    if (step <= this.lastStep) throw new Error(`appendStep: step ${step} is not after the last stored step ${this.lastStep}`);
+    const x = this.x;
+    let maxK = 1;
+    for (const o of observations) maxK = Math.max(maxK, o.rewards.length);
+    x.sched_reward_buffer(maxK);
+    const memory = this.wasm.memory;
+    const rewards = new Float64Array(memory.buffer, this.ptr(PTR.rewards), maxK);
+    const flags = new Uint8Array(memory.buffer, this.ptr(PTR.rewardFlags), maxK);
+    try {
+      for (const o of observations) {
+        if (o.step !== step) throw new Error(`appendStep(${step}): observation of step ${o.step}`);
+        if (!Number.isInteger(o.task) || o.task < 0 || o.task >= this.nTasks) throw new Error(`appendStep(${step}): task index ${o.task} out of range`);
+        rewards.set(o.rewards);
+        const hasFlags = o.flags !== undefined && o.flags.length > 0;
+        if (o.flags) for (let r = 0; r < o.rewards.length; r++) flags[r] = o.flags[r] ? 1 : 0;
+        x.sched_stage_group(o.task, o.rewards.length, hasFlags ? 1 : 0);
+      }
+      x.sched_commit_step(step);
+    } catch (error) {
+      x.sched_stage_discard();
+      throw error;
+    }
+    if (observations.length > 0) this.lastStep = step;
+  }
+
+  /** Writes the configuration block (SPEC 11 keys; SPEC 12 ablations mapped to rho / prior). */
+  configure(config: Config): void {
+    if (!(SCORABLE_SCHEDULERS as readonly string[]).includes(config.scheduler)) {
+      throw new Error(`scheduler "${config.scheduler}" is not scorable: scores are defined for ${SCORABLE_SCHEDULERS.join(', ')} (SPEC 12)`);
+    }
+    const block = this.f64(PTR.config, 24);
+    block[CFG.B] = config.B;
+    block[CFG.rho] = effectiveRho(config);
+    block[CFG.K_within] = config.K_within;
+    block[CFG.K_cross] = config.K_cross;
+    block[CFG.w_in] = config.w_in;
+    block[CFG.w_cross] = config.w_cross;
+    block[CFG.lambda_g] = config.lambda_g;
+    block[CFG.lambda_s] = config.lambda_s;
+    block[CFG.h_long] = config.h_long;
+    block[CFG.h_short] = config.h_short;
+    block[CFG.eta_decline] = config.eta_decline;
+    block[CFG.c0] = config.c0;
+    block[CFG.lambda_sim] = config.lambda_sim;
+    block[CFG.C1] = config.C1;
+    block[CFG.C3] = config.C3;
+    block[CFG.C_task] = config.C_task;
+    block[CFG.lambda_ridge] = config.lambda_ridge;
+    block[CFG.kappa] = config.kappa;
+    block[CFG.prior] = priorOf(config.scheduler);
+  }
+
+  /** One step of the kernels with the configured block: scores step t and chooses its batch. */
+  run(step: number): StepResult {
+    this.requireGraph();
+    if (!Number.isInteger(step) || step < 0 || step > MAX_STEP) throw new Error(`score: bad step ${step}`);
+    const batchLength = this.x.sched_score(step);
+    const info = this.i32(PTR.info, INFO_SLOTS);
+    const relaxed: CapRule[] = [];
+    for (let k = 0; k < info[INFO.relaxedCount]; k++) relaxed.push(RELAXED[info[INFO.relaxed0 + k]]);
+    return { step, batchLength, coldStart: info[INFO.coldStart] === 1, relaxed };
+  }
+
+  /** SPEC 12 scores of step t (default: one past the last stored step). */
+  score(config: Config, step: number = this.lastStep + 1): Scores {
+    this.configure(config);
+    const result = this.run(step);
+    return this.toScores(result);
+  }
+
+  /** The views of the latest run (re-read after every call: memory may have grown). */
+  views(): SchedulerViews {
+    const n = this.nTasks;
+    const info = this.i32(PTR.info, INFO_SLOTS);
+    const b = info[INFO.batchLength];
+    return {
+      longV: this.f64(PTR.longV, n),
+      longM: this.f64(PTR.longM, n),
+      longD: this.f64(PTR.longD, n),
+      longU: this.f64(PTR.longU, n),
+      shortV: this.f64(PTR.shortV, n),
+      shortM: this.f64(PTR.shortM, n),
+      shortD: this.f64(PTR.shortD, n),
+      shortU: this.f64(PTR.shortU, n),
+      u: this.f64(PTR.u, n),
+      q: this.f64(PTR.q, n),
+      removed: this.u8(PTR.removed, n),
+      excluded: this.u8(PTR.excluded, n),
+      reference: this.f64(PTR.reference, 6),
+      batchTask: this.i32(PTR.batchTask, b),
+      batchPhase: this.u8(PTR.batchPhase, b),
+      info,
+    };
+  }
+
+  /** Builds the SPEC 12 object from the views of the latest run. */
+  toScores(result: StepResult): Scores {
+    const v = this.views();
+    const ids = this.taskIds;
+    const tasks: TaskScores[] = new Array(this.nTasks);
+    for (let i = 0; i < this.nTasks; i++) {
+      tasks[i] = result.coldStart
+        ? { id: ids[i], progressExcluded: v.excluded[i] === 1, removed: v.removed[i] === 1 }
+        : {
+            id: ids[i],
+            long: { v: v.longV[i], m: v.longM[i], d: v.longD[i], u: v.longU[i] },
+            short: { v: v.shortV[i], m: v.shortM[i], d: v.shortD[i], u: v.shortU[i] },
+            u: v.u[i],
+            q: v.q[i],
+            progressExcluded: v.excluded[i] === 1,
+            removed: v.removed[i] === 1,
+          };
+    }
+    const r = v.reference;
+    return {
+      step: result.step,
+      reference: result.coldStart
+        ? {}
+        : { long: { v: r[0], m: r[1], d: r[2] }, short: { v: r[3], m: r[4], d: r[5] } },
+      tasks,
+      batch: Array.from(v.batchTask, (task, k) => ({ id: ids[task], phase: PHASES[v.batchPhase[k]] })),
+      relaxed: result.relaxed,
+    };
+  }
+}
+
+/** Convenience: a scheduler over a fresh instance. */
+export function createWasmScheduler(wasm: EnvschedWasm): WasmScheduler {
+  return new WasmScheduler(wasm);
+}

@@ -1,0 +1,27 @@
+// Progress of long builds on stderr: a redrawn bar when stderr is a terminal, otherwise a line
+// per phase (never more than a handful of lines).
+import type { CliIo } from '../cli/io.ts';
+
+export function progressReporter(io: CliIo, label: string): { update: (phase: string, fraction: number) => void; finish: () => void } {
+  let lastPhase = '';
+  let lastDraw = 0;
+  return {
+    update(phase, fraction) {
+      if (io.stderrIsTTY) {
+        const now = Date.now();
+        if (now - lastDraw < 100 && fraction < 1 && phase === lastPhase) return;
+        lastDraw = now;
+        lastPhase = phase;
+        const width = 30;
+        const filled = Math.round(fraction * width);
+        io.stderr(`\r${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${String(Math.round(fraction * 100)).padStart(3)}% ${phase.padEnd(24)}`);
+      } else if (phase !== lastPhase) {
+        lastPhase = phase;
+        io.stderr(`${label}: ${phase}\n`);
+      }
+    },
+    finish() {
+      if (io.stderrIsTTY) io.stderr('\n');
+    },
+  };
+}

@@ -1,0 +1,24 @@
+// The plain TypeScript reference scheduler (SPEC 2-8): the readable oracle the WASM kernels are
+// tested against. `referenceScore` prints the SPEC 12 scores object; `explainTask` shows one task
+// through the same code path; the formulas are exported for hand-worked tests.
+export { referenceScore, explainTask, explainFromAnalysis, analyse, scoresOf, assertScorable } from './score.ts';
+export type { Analysis, TaskExplanation, HalfLifeExplanation, Removal } from './score.ts';
+export * from './formulas.ts';
+export { fullSimilarity, maxFullSimilarity, firstObserved, environmentCategories } from './graph-lookup.ts';
+export { defaultStep, indexHistory } from './history-index.ts';
+export type { HistoryIndex, ObservedGroup } from './history-index.ts';
+export { stepReferences, globalReference, taskHistory, relationTerms, computeHalfLife, priorKind } from './half-life.ts';
+export type { HalfLifeResult, TaskUnderHalfLife, NeighbourTerm, RelationTerms, StepReference } from './half-life.ts';
+export { listTransitions, scoreTransitions, progressFilter, MIN_EARLIER_TRANSITIONS } from './progress-filter.ts';
+export type { Transition, TaskProgress, ProgressResult } from './progress-filter.ts';
+export {
+  chooseBatch,
+  coldStartBatch,
+  coveragePick,
+  exploitationPick,
+  environmentRepresentative,
+  isConsecutivelyCapped,
+  selectionCounts,
+  RELAXATION_ORDER,
+} from './batch.ts';
+export type { BatchInputs, BatchPick, BatchResult, SelectionCounts } from './batch.ts';

@@ -1,0 +1,175 @@
+// The rollout simulator (SPEC 10) over one WASM instance: packs a pool's hidden parameters into
+// linear memory, then draws rollouts, computes exact expectations and applies learning through
+// the kernels of assembly/sim/model.ts. Formulas: docs/simulator.md.
+import type { SimParams, SimTask } from '../engine/sim-params.ts';
+import { DEFAULT_SIM_MODEL, packModelParams, type SimModelParams } from './model-params.ts';
+import { WasmHeap, type SimWasmExports } from './wasm.ts';
+
+/** The rng stream of simulation runs (rng_seed's second argument); fixed so a seed names one run. */
+export const SIM_RNG_STREAM = 54;
+
+export interface HeldoutSuiteInfo {
+  name: string;
+  first: number; // index of the suite's first task among the held-out tasks
+  count: number;
+}
+
+export interface RolloutView {
+  /** rewards[b*K + k]: reward of rollout k of the b-th task of the batch. */
+  rewards: Float64Array;
+  /** 1 when the rollout used the exploit (its suspicious identifier is flagged). */
+  flags: Int32Array;
+  /** The reward the rollout scores with the exploit removed (the identifier filter's replay). */
+  honest: Float64Array;
+}
+
+export class Simulator {
+  readonly heap: WasmHeap;
+  readonly nTasks: number;
+  readonly nHeldout: number;
+  readonly nFamilies: number;
+  readonly K: number;
+  readonly suites: HeldoutSuiteInfo[];
+  /** Distinct operation families on each pool task's chain (for "families covered"). */
+  readonly taskFamilies: Int32Array[];
+  private readonly model: SimModelParams;
+  private readonly nEnvsTotal: number;
+  private readonly ptr: Record<'competence' | 'familiarity' | 'memo' | 'batch' | 'rewards' | 'flags' | 'honest' | 'truthMean' | 'truthVar' | 'heldMean' | 'heldVar' | 'hashTmp', number>;
+  readonly capacity: number;
+
+  constructor(readonly wasm: SimWasmExports, nPoolEnvs: number, taskEnv: ArrayLike<number>, params: SimParams, K: number, model: SimModelParams = DEFAULT_SIM_MODEL) {
+    this.heap = new WasmHeap(wasm);
+    this.model = { ...model };
+    this.K = K;
+    this.nTasks = params.tasks.length;
+    this.nFamilies = params.families.length;
+    const all: { task: SimTask; env: number }[] = params.tasks.map((task, i) => ({ task, env: taskEnv[i] }));
+    this.suites = [];
+    let envBase = nPoolEnvs;
+    for (const suite of params.heldout) {
+      this.suites.push({ name: suite.name, first: all.length - this.nTasks, count: suite.tasks.length });
+      for (const t of suite.tasks) all.push({ task: t, env: envBase + t.env });
+      envBase += suite.envs.length;
+    }
+    this.nEnvsTotal = envBase;
+    this.nHeldout = all.length - this.nTasks;
+    const nAll = all.length;
+    const nGates = all.reduce((s, t) => s + t.task.gates.length, 0);
+    const maxGates = all.reduce((m, t) => Math.max(m, t.task.gates.length), 0);
+
+    const h = this.heap;
+    const p = {
+      taskEnv: h.allocI32(nAll), gateOff: h.allocI32(nAll + 1), gateFam: h.allocI32(nGates), gateDiff: h.allocF64(nGates),
+      gateChecks: h.allocF64(nGates), taskInit: h.allocF64(nAll), taskTotal: h.allocF64(nAll), taskExploit: h.allocI32(nAll),
+      competence: h.allocF64(this.nFamilies), familiarity: h.allocF64(this.nEnvsTotal), memo: h.allocF64(nAll),
+      scratch: h.allocF64(Math.max(maxGates, this.nFamilies + 2 * this.nEnvsTotal) + 1), params: h.allocF64(16),
+    };
+    // Buffers of one step. Capacity N: DAPO may roll out the whole pool in one step.
+    this.capacity = this.nTasks;
+    this.ptr = {
+      competence: p.competence, familiarity: p.familiarity, memo: p.memo,
+      batch: h.allocI32(this.capacity), rewards: h.allocF64(this.capacity * K), flags: h.allocI32(this.capacity * K),
+      honest: h.allocF64(this.capacity * K), truthMean: h.allocF64(this.nTasks), truthVar: h.allocF64(this.nTasks),
+      heldMean: h.allocF64(Math.max(1, this.nHeldout)), heldVar: h.allocF64(Math.max(1, this.nHeldout)), hashTmp: h.alloc(16),
+    };
+    // Fill after every allocation (allocations may detach earlier views).
+    const taskEnvV = h.i32(p.taskEnv, nAll), offV = h.i32(p.gateOff, nAll + 1), famV = h.i32(p.gateFam, nGates);
+    const diffV = h.f64(p.gateDiff, nGates), checksV = h.f64(p.gateChecks, nGates), initV = h.f64(p.taskInit, nAll);
+    const totalV = h.f64(p.taskTotal, nAll), exploitV = h.i32(p.taskExploit, nAll);
+    let g = 0;
+    all.forEach(({ task, env }, i) => {
+      taskEnvV[i] = env;
+      offV[i] = g;
+      initV[i] = task.initiallySatisfied;
+      let total = task.initiallySatisfied;
+      for (const gate of task.gates) {
+        famV[g] = gate.family;
+        diffV[g] = gate.difficulty;
+        checksV[g] = gate.checks;
+        total += gate.checks;
+        g++;
+      }
+      totalV[i] = total;
+      exploitV[i] = task.exploitable ? 1 : 0;
+    });
+    offV[nAll] = g;
+    h.f64(p.params, 16).set(packModelParams(this.model));
+    this.taskFamilies = params.tasks.map((t) => Int32Array.from(new Set(t.gates.map((gate) => gate.family))));
+    wasm.sim_bind(nAll, this.nEnvsTotal, this.nFamilies, p.taskEnv, p.gateOff, p.gateFam, p.gateDiff, p.gateChecks,
+      p.taskInit, p.taskTotal, p.taskExploit, p.competence, p.familiarity, p.memo, p.scratch, p.params);
+  }
+
+  /** Starts a run: the initial policy (docs/simulator.md) and the generator seeded with `seed`. */
+  reset(seed: number): void {
+    const h = this.heap;
+    h.f64(this.ptr.competence, this.nFamilies).fill(this.model.competence0);
+    h.f64(this.ptr.familiarity, this.nEnvsTotal).fill(0);
+    h.f64(this.ptr.memo, this.nTasks + this.nHeldout).fill(0);
+    this.wasm.rng_seed(seed >>> 0, SIM_RNG_STREAM);
+    this.wasm.sim_hash_reset();
+  }
+
+  /** Exact expected reward and expected within-group variance of every pool task now (views, valid until the next allocation). */
+  truth(): { mean: Float64Array; variance: Float64Array } {
+    this.wasm.sim_expect(0, this.nTasks, this.K, 0, this.ptr.truthMean, this.ptr.truthVar);
+    return { mean: this.heap.f64(this.ptr.truthMean, this.nTasks), variance: this.heap.f64(this.ptr.truthVar, this.nTasks) };
+  }
+
+  /** Held-out score of each suite: 100 x the exact expected reward, averaged over the suite's tasks (no exploit). */
+  heldoutScores(): number[] {
+    if (this.nHeldout === 0) return [];
+    this.wasm.sim_expect(this.nTasks, this.nHeldout, this.K, 1, this.ptr.heldMean, this.ptr.heldVar);
+    const mean = this.heap.f64(this.ptr.heldMean, this.nHeldout);
+    return this.suites.map((s) => {
+      let sum = 0;
+      for (let k = s.first; k < s.first + s.count; k++) sum += mean[k];
+      return (100 * sum) / s.count;
+    });
+  }
+
+  /** The batch buffer in WASM memory (capacity N). */
+  batchView(n: number): Int32Array {
+    return this.heap.i32(this.ptr.batch, n);
+  }
+
+  /** Draws K rollouts of each task in batchView()[0..n) (write the batch first). */
+  rollout(n: number): RolloutView {
+    this.wasm.sim_rollout(this.ptr.batch, n, this.K, this.ptr.rewards, this.ptr.flags, this.ptr.honest);
+    return this.rolloutView(n);
+  }
+
+  rolloutView(n: number): RolloutView {
+    const m = n * this.K;
+    return { rewards: this.heap.f64(this.ptr.rewards, m), flags: this.heap.i32(this.ptr.flags, m), honest: this.heap.f64(this.ptr.honest, m) };
+  }
+
+  /** Applies learning from the n groups now in the batch and rewards buffers. */
+  learn(n: number): void {
+    this.wasm.sim_learn(this.ptr.batch, n, this.K, this.ptr.rewards);
+  }
+
+  /** Feeds the step's batch indices (i32 LE) and rewards (f64 LE) into the run's FNV-1a 64 fingerprint. */
+  hashStep(n: number): void {
+    this.wasm.sim_hash_bytes(this.ptr.batch, n * 4);
+    this.wasm.sim_hash_bytes(this.ptr.rewards, n * this.K * 8);
+  }
+
+  fingerprint(): string {
+    const hi = this.wasm.sim_hash_hi() >>> 0;
+    const lo = this.wasm.sim_hash_lo() >>> 0;
+    return hi.toString(16).padStart(8, '0') + lo.toString(16).padStart(8, '0');
+  }
+
+  /** Policy state (copies), for tests and the UI. */
+  policy(): { competence: Float64Array; familiarity: Float64Array; memo: Float64Array } {
+    return {
+      competence: this.heap.f64(this.ptr.competence, this.nFamilies).slice(),
+      familiarity: this.heap.f64(this.ptr.familiarity, this.nEnvsTotal).slice(),
+      memo: this.heap.f64(this.ptr.memo, this.nTasks + this.nHeldout).slice(),
+    };
+  }
+
+  get pointers(): Readonly<typeof this.ptr> {
+    return this.ptr;
+  }
+}

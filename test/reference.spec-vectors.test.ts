@@ -1,0 +1,103 @@
+// The reference scheduler against the seven independent worked cases of SPEC 2-8 and 12
+// (../shared/fixtures/spec-vectors): every number to 1e-9 relative, the batch task for task.
+import { describe, expect, it } from 'vitest';
+import { explainFromAnalysis, analyse, referenceScore, scoresOf } from '../src/reference/index.ts';
+import type { Scores } from '../src/engine/types.ts';
+import { closeTo, loadSpecVector, SPEC_VECTOR_NAMES } from './helpers/spec-vectors.ts';
+
+const HALF_LIVES = ['long', 'short'] as const;
+
+/** Every numeric leaf that differs by more than 1e-9 relative (absolute floor 1e-12), by path. */
+function numericMismatches(actual: Scores, expected: Scores): string[] {
+  const out: string[] = [];
+  const check = (a: number | undefined, b: number | undefined, path: string) => {
+    if (a === undefined || b === undefined) {
+      if (a !== b) out.push(`${path}: got ${a}, expected ${b}`);
+    } else if (!closeTo(a, b)) out.push(`${path}: got ${a}, expected ${b}`);
+  };
+  for (const hl of HALF_LIVES) {
+    for (const y of ['v', 'm', 'd'] as const) check(actual.reference[hl]?.[y], expected.reference[hl]?.[y], `reference.${hl}.${y}`);
+  }
+  expected.tasks.forEach((e, i) => {
+    const a = actual.tasks[i];
+    for (const hl of HALF_LIVES) {
+      for (const y of ['v', 'm', 'd', 'u'] as const) check(a?.[hl]?.[y], e[hl]?.[y], `tasks[${i}].${hl}.${y}`);
+    }
+    check(a?.u, e.u, `tasks[${i}].u`);
+    check(a?.q, e.q, `tasks[${i}].q`);
+  });
+  return out;
+}
+
+describe('reference scheduler on the SPEC vectors', () => {
+  it('finds all seven cases', () => {
+    expect(SPEC_VECTOR_NAMES).toEqual([
+      'cold-start',
+      'coverage-only',
+      'cross-only-removals',
+      'envsched-basic',
+      'envsched-relaxed-and-excluded',
+      'short-batch',
+      'within-only',
+    ]);
+  });
+
+  for (const name of SPEC_VECTOR_NAMES) {
+    describe(name, () => {
+      const vector = loadSpecVector(name);
+      const actual = referenceScore(vector.graph, vector.observations, vector.config, vector.step);
+
+      it('scores the same step, with the default step one past the last observation', () => {
+        expect(actual.step).toBe(vector.expected.step);
+        expect(referenceScore(vector.graph, vector.observations, vector.config).step).toBe(vector.expected.step);
+      });
+
+      it('matches every number to 1e-9 relative', () => {
+        expect(actual.tasks.map((t) => t.id)).toEqual(vector.expected.tasks.map((t) => t.id));
+        expect(numericMismatches(actual, vector.expected)).toEqual([]);
+      });
+
+      it('has the same fields per task (no predictions at step 0)', () => {
+        expect(actual.tasks.map((t) => Object.keys(t).sort())).toEqual(vector.expected.tasks.map((t) => Object.keys(t).sort()));
+        expect(Object.keys(actual.reference).sort()).toEqual(Object.keys(vector.expected.reference).sort());
+      });
+
+      it('flags the same removed and progress-excluded tasks', () => {
+        expect(actual.tasks.map((t) => t.removed)).toEqual(vector.expected.tasks.map((t) => t.removed));
+        expect(actual.tasks.map((t) => t.progressExcluded)).toEqual(vector.expected.tasks.map((t) => t.progressExcluded));
+      });
+
+      it('picks the same batch in the same order with the same phases', () => {
+        expect(actual.batch).toEqual(vector.expected.batch);
+      });
+
+      it('reports the same relaxations in order', () => {
+        expect(actual.relaxed).toEqual(vector.expected.relaxed);
+      });
+
+      it('explains every task with exactly the numbers the scores object prints', () => {
+        const analysis = analyse(vector.graph, vector.observations, vector.config, vector.step);
+        const scores = scoresOf(vector.graph, analysis);
+        scores.tasks.forEach((row, i) => {
+          const ex = explainFromAnalysis(vector.graph, analysis, i);
+          expect(ex.id).toBe(row.id);
+          expect(ex.removed).toBe(row.removed);
+          expect(ex.progressExcluded).toBe(row.progressExcluded);
+          expect(ex.u ?? undefined).toBe(row.u);
+          expect(ex.q ?? undefined).toBe(row.q);
+          for (const hl of HALF_LIVES) {
+            const h = ex[hl];
+            if (!h) {
+              expect(row[hl]).toBeUndefined();
+              continue;
+            }
+            expect({ ...h.predicted, u: h.u }).toEqual(row[hl]);
+            expect(h.reference).toEqual(scores.reference[hl]);
+          }
+          const batchPos = scores.batch.findIndex((b) => b.id === row.id);
+          expect(ex.batch?.position ?? -1).toBe(batchPos);
+        });
+      });
+    });
+  }
+});

@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { datasetsPlugin } from './src/ui/build/datasets-plugin.ts';
 
 export default defineConfig({
   // Relative asset paths: the built site works from any static file server or sub-folder.
   base: './',
-  plugins: [svelte()],
+  plugins: [svelte(), datasetsPlugin()],
   worker: { format: 'es' },
   build: { outDir: 'site', target: 'es2022' },
   server: { host: '127.0.0.1' },

@@ -24,7 +24,7 @@ export async function run() {
   await timed('envsched', 5); // warm-up (JIT)
   const best = [];
   for (let k = 0; k < 3; k++) best.push((await timed('envsched', 200)).ms);
-  rows.push({ name: `simulate: 200-step default run (envsched, B=64, K=8) on ${name}`, value: +Math.min(...best).toFixed(1), unit: 'ms' });
+  rows.push({ name: `simulate: 200-step default run (envsched, B=64, K=8) on ${name}`, value: +Math.min(...best).toFixed(1), unit: 'ms', target: '<= 500 ms' });
   for (const scheduler of ['random', 'dapo', 'mopps', 'dps', 'envsched', 'within-only', 'cross-only', 'coverage-only', 'exploitation-only']) {
     const { ms } = await timed(scheduler, 200);
     rows.push({ name: `simulate: time per step, ${scheduler} (simulator + metrics included)`, value: +(ms / 200).toFixed(3), unit: 'ms/step' });

@@ -5,14 +5,15 @@ import {
   cfg, cfgInt, CFG_B, CFG_C0, CFG_C1, CFG_C3, CFG_C_TASK, CFG_LAMBDA_SIM, CFG_RHO,
 } from './config';
 import {
-  gE, gEnvOff, gEnvTasks, gFFallback, gFIdx, gFOff, gFSim, gFTIdx, gFTOff, gFTSim, gN, gTaskEnv,
+  gE, gEnvOff, gEnvTasks, gFFallback, gMinPenalty, gFIdx, gFOff, gFSim, gFTIdx, gFTOff, gFTSim, gN, gTaskEnv,
   gWIdx, gWOff, gWSim, gWTIdx, gWTOff, gWTSim,
 } from './graph';
 import { getF64, getI32, getU8, setF64, setI32, setU8 } from './mem';
+import { sortByKey, sortedIdx } from './rank';
 import {
-  eN, eR, eX, INFO_BATCH_LEN, INFO_RELAXED0, INFO_RELAXED_COUNT, oBatchPhase, oBatchTask, oExcluded, oInfo, oQ,
+  eAvail, eN, eR, eX, exploitOrder, INFO_BATCH_LEN, INFO_RELAXED0, INFO_RELAXED_COUNT, oBatchPhase, oBatchTask, oExcluded, oInfo, oQ,
   oRemoved, PHASE_COLD_START, PHASE_COVERAGE, PHASE_EXPLOITATION, RELAX_C1, RELAX_C3, RELAX_C_TASK, tBaseScore,
-  tCount, tInBatch, tOmega, tPen, tPenSame, tRun, tTouched, tTouchedSame,
+  tCount, tInBatch, tNegBase, tOmega, tPen, tPenSame, tRun, tTouched, tTouchedSame,
 } from './state';
 
 let batchLen: i32 = 0;
@@ -50,6 +51,7 @@ function addToBatch(j: i32, phase: u8): void {
   setU8(tInBatch, j, 1);
   const ej = getI32(gTaskEnv, j);
   setI32(eN, ej, getI32(eN, ej) + 1);
+  setI32(eAvail, ej, getI32(eAvail, ej) - 1); // j passed rules 1, 4, 5 (cold start: recounted later)
   // same environment: S_full(i, j) is the value of j in within(i)
   for (let p = getI32(gWTOff, j), end = getI32(gWTOff, j + 1); p < end; p++) {
     touch(getI32(gWTIdx, p), getF64(gWTSim, p), true);
@@ -90,6 +92,7 @@ function relaxNext(): bool {
   if (!relaxCTask) {
     relaxCTask = true;
     recordRelaxed(RELAX_C_TASK);
+    countAvailable();
     return true;
   }
   if (!relaxC3) {
@@ -109,59 +112,90 @@ let capC1: i32 = 0;
 let capC3: i32 = 0;
 let capCTask: i32 = 0;
 
-/** Eligibility rules 1-5 (rule 6 is checked by the exploitation pick). */
+/** Rules 2 and 3 of an environment (per-environment part of the eligibility). */
 // @ts-ignore: decorator
-@inline function eligible(i: i32): bool {
-  if (getU8(tInBatch, i) != 0 || getU8(oRemoved, i) != 0) return false;
-  const e = getI32(gTaskEnv, i);
+@inline function envOpen(e: i32): bool {
   const ne = getI32(eN, e);
   if (!relaxC1 && ne >= capC1) return false;
   if (!relaxC3 && getI32(eR, e) + ne >= capC3) return false;
-  if (!relaxCTask && getI32(tRun, i) >= capCTask) return false;
   return true;
 }
 
-/** Coverage pick: lexicographic (n_e, X_e, c_i) restriction, then argmax q - lambda_sim * penalty. */
+/** Rules 1, 4 and 5 (per-task part of the eligibility). */
+// @ts-ignore: decorator
+@inline function taskOpen(i: i32): bool {
+  if (getU8(tInBatch, i) != 0 || getU8(oRemoved, i) != 0) return false;
+  return relaxCTask || getI32(tRun, i) < capCTask;
+}
+
+/** eAvail[e] = tasks of e passing rules 1, 4, 5 (recounted when rule 4 relaxes, decremented on picks). */
+function countAvailable(): void {
+  for (let e = 0; e < gE; e++) {
+    let n = 0;
+    for (let p = getI32(gEnvOff, e), end = getI32(gEnvOff, e + 1); p < end; p++) {
+      if (taskOpen(getI32(gEnvTasks, p))) n++;
+    }
+    setI32(eAvail, e, n);
+  }
+}
+
+/**
+ * Coverage pick: among eligible tasks keep the smallest n_e, then X_e, then c_i, and take the
+ * argmax of q - lambda_sim * penalty (ties: lower index). The (n_e, X_e) minimum is found over
+ * environments (those with an available task and open caps), so only the tasks of the winning
+ * environments are scanned.
+ */
 function pickCoverage(lambdaSim: f64): i32 {
   let bestN = i32.MAX_VALUE;
   let bestX = i32.MAX_VALUE;
-  let bestC = i32.MAX_VALUE;
-  for (let i = 0; i < gN; i++) {
-    if (!eligible(i)) continue;
-    const e = getI32(gTaskEnv, i);
+  for (let e = 0; e < gE; e++) {
+    if (getI32(eAvail, e) == 0 || !envOpen(e)) continue;
     const ne = getI32(eN, e);
     const xe = getI32(eX, e);
-    const c = getI32(tCount, i);
-    if (ne < bestN || (ne == bestN && (xe < bestX || (xe == bestX && c < bestC)))) {
+    if (ne < bestN || (ne == bestN && xe < bestX)) {
       bestN = ne;
       bestX = xe;
-      bestC = c;
     }
   }
   if (bestN == i32.MAX_VALUE) return -1;
   let best = -1;
+  let bestC = i32.MAX_VALUE;
   let bestScore = 0.0;
-  for (let i = 0; i < gN; i++) {
-    const e = getI32(gTaskEnv, i);
-    if (getI32(eN, e) != bestN || getI32(eX, e) != bestX || getI32(tCount, i) != bestC) continue;
-    if (!eligible(i)) continue;
-    const score = getF64(oQ, i) - lambdaSim * penalty(i);
-    if (best < 0 || score > bestScore) {
-      best = i;
-      bestScore = score;
+  for (let e = 0; e < gE; e++) {
+    if (getI32(eN, e) != bestN || getI32(eX, e) != bestX || getI32(eAvail, e) == 0 || !envOpen(e)) continue;
+    for (let p = getI32(gEnvOff, e), end = getI32(gEnvOff, e + 1); p < end; p++) {
+      const i = getI32(gEnvTasks, p);
+      if (!taskOpen(i)) continue;
+      const c = getI32(tCount, i);
+      if (c > bestC) continue;
+      const score = getF64(oQ, i) - lambdaSim * penalty(i);
+      if (c < bestC || score > bestScore || (score == bestScore && i < best)) {
+        best = i;
+        bestC = c;
+        bestScore = score;
+      }
     }
   }
   return best;
 }
 
-/** Exploitation pick: argmax q * omega - lambda_sim * penalty over eligible, non-excluded tasks. */
+/**
+ * Exploitation pick: argmax q * omega - lambda_sim * penalty over eligible, non-excluded tasks.
+ * Tasks are visited by q * omega descending (exploitOrder); the penalty is at least gMinPenalty,
+ * so once q * omega - lambda_sim * gMinPenalty falls below the best score nothing later can win.
+ * Both sides round monotonically, so the early stop is exact.
+ */
 function pickExploitation(lambdaSim: f64): i32 {
   let best = -1;
   let bestScore = 0.0;
-  for (let i = 0; i < gN; i++) {
-    if (getU8(oExcluded, i) != 0 || !eligible(i)) continue;
-    const score = getF64(tBaseScore, i) - lambdaSim * penalty(i);
-    if (best < 0 || score > bestScore) {
+  const floor = lambdaSim * gMinPenalty;
+  for (let k = 0; k < gN; k++) {
+    const i = getI32(exploitOrder, k);
+    const base = getF64(tBaseScore, i);
+    if (best >= 0 && base - floor < bestScore) break;
+    if (getU8(oExcluded, i) != 0 || !taskOpen(i) || !envOpen(getI32(gTaskEnv, i))) continue;
+    const score = base - lambdaSim * penalty(i);
+    if (best < 0 || score > bestScore || (score == bestScore && i < best)) {
       best = i;
       bestScore = score;
     }
@@ -187,7 +221,12 @@ export function chooseBatch(): void {
     const omega = 1.0 / Math.sqrt(1.0 + <f64>getI32(tCount, i) / c0);
     setF64(tOmega, i, omega);
     setF64(tBaseScore, i, getF64(oQ, i) * omega);
+    setF64(tNegBase, i, -getF64(tBaseScore, i));
   }
+  // visiting order of the exploitation pick: q * omega descending, index ascending (stable sort)
+  sortByKey(tNegBase, gN);
+  memory.copy(exploitOrder, sortedIdx, <usize>gN << 2);
+  countAvailable();
   for (let k = 0; k < B; k++) {
     const coverage = k < bCov;
     let pick = -1;

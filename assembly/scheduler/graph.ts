@@ -36,6 +36,8 @@ export let gFTSim: usize = 0;
 /** u8 per fullCross entry (j -> i): 1 when the entry is the S_full lookup for the pair seen from i,
  *  i.e. env(i) != env(j) and j is not in fullCross(i) (SPEC 1: fullCross(i) first, then fullCross(j)). */
 export let gFFallback: usize = 0;
+/** min(0, every listed similarity): a lower bound of the batch penalty (exploitation early stop). */
+export let gMinPenalty: f64 = 0.0;
 export let gMaxWithin: i32 = 0;
 export let gMaxCross: i32 = 0;
 export let gReady: bool = false;
@@ -155,6 +157,9 @@ export function graphReady(): void {
     }
   }
 
+  gMinPenalty = 0.0;
+  for (let k = 0; k < gNnzW; k++) gMinPenalty = min<f64>(gMinPenalty, getF64(gWSim, k));
+  for (let k = 0; k < gNnzF; k++) gMinPenalty = min<f64>(gMinPenalty, getF64(gFSim, k));
   gMaxWithin = 0;
   gMaxCross = 0;
   for (let i = 0; i < gN; i++) {

@@ -127,3 +127,18 @@ export function sched_ptr(slot: i32): usize {
     default: return 0;
   }
 }
+
+// The transcendental functions the kernels use (AssemblyScript's NativeMath, compiled into this
+// module). Exported so the TypeScript reference can run on the very same functions in property
+// tests and the two implementations agree to the bit, ties included.
+export function sched_math_exp(x: f64): f64 {
+  return Math.exp(x);
+}
+
+export function sched_math_pow(x: f64, y: f64): f64 {
+  return Math.pow(x, y);
+}
+
+export function sched_math_log(x: f64): f64 {
+  return Math.log(x);
+}

@@ -6,8 +6,10 @@ import { hObsD, hObsM, hObsRemoves, hObsStep, hObsStepIdx, hObsTask, hObsV, hSte
 import { clip, getF64, getI32, getU8, setF64, setI32, setU8 } from './mem';
 import { percentileRanks, quantile, sortedIdx } from './rank';
 import {
-  eR, eX, ensureNeighbourCapacity, medScratch, nbIdx, nbInEnd, nbKer, nbOff, oReference, oRemoved,
-  sBd, sBm, sBv, sW, tCount, tF, tLastStep, tPr1, tPr2, tRun, tSortedV, tW, tYd, tYm, tYv,
+  eR, eX, ensureNeighbourCapacity, markNeighboursBuilt, medScratch, nbDelta, nbIdx, nbInEnd, nbKer, nbOff,
+  nbPrevDelta, nbPrevInEnd, nbPrevKer, nbPrevOff, nbPrevValid, swapNeighbourBuffers, oReference, oRemoved,
+  gCross, gIn, oLongD, oLongM, oLongU, oLongV, oShortD, oShortM, oShortU, oShortV,
+  sBd, sBm, sBv, sW, sWShort, tCount, tF, tFShort, tLastStep, tPr1, tPr2, tRow, tRun, tSortedV,
 } from './state';
 
 /**
@@ -66,22 +68,43 @@ function takeObserved(off: usize, idx: usize, sim: usize, i: i32, k: i32, at: i3
     const j = getI32(idx, p);
     if (getI32(tCount, j) == 0) continue;
     setI32(nbIdx, at + taken, j);
-    setF64(nbKer, at + taken, clip(1.0 - getF64(sim, p), 0.0, 1.0));
+    setF64(nbDelta, at + taken, clip(1.0 - getF64(sim, p), 0.0, 1.0));
     taken++;
   }
   return taken;
 }
 
-/** Turns the deltas at [from, to) into exp(-0.5 (delta/sigma)^2) with the adaptive bandwidth. */
+/** Kernels exp(-0.5 (delta/sigma)^2) of [from, to) with the adaptive bandwidth sigma (SPEC 4). */
 function kernelise(from: i32, to: i32): void {
   const n = to - from;
   if (n == 0) return;
-  for (let p = 0; p < n; p++) setF64(medScratch, p, getF64(nbKer, from + p));
+  for (let p = 0; p < n; p++) setF64(medScratch, p, getF64(nbDelta, from + p));
   const sigma = max<f64>(medianOfScratch(n), 0.05);
   for (let p = from; p < to; p++) {
-    const r = getF64(nbKer, p) / sigma;
+    const r = getF64(nbDelta, p) / sigma;
     setF64(nbKer, p, Math.exp(-0.5 * r * r)); // (-0.5 r) r: the reference's rounding order
   }
+}
+
+/**
+ * Kernels of [from, from + n): copied from the previous selection's [prevFrom, prevFrom + prevN)
+ * when the deltas are bit-identical (then sigma and every kernel are too), computed otherwise.
+ */
+function kernelOrReuse(from: i32, n: i32, prevFrom: i32, prevN: i32, reuse: bool): void {
+  if (reuse && n == prevN) {
+    let same = true;
+    for (let p = 0; p < n; p++) {
+      if (getF64(nbDelta, from + p) != getF64(nbPrevDelta, prevFrom + p)) {
+        same = false;
+        break;
+      }
+    }
+    if (same) {
+      memory.copy(nbKer + (<usize>from << 3), nbPrevKer + (<usize>prevFrom << 3), <usize>n << 3);
+      return;
+    }
+  }
+  kernelise(from, from + n);
 }
 
 /** SPEC 4: N_in(i), N_cross(i) and their kernels (independent of the half-life). */
@@ -94,29 +117,28 @@ export function selectNeighbours(): void {
     total += min<i32>(kc, getI32(gCOff, i + 1) - getI32(gCOff, i));
   }
   ensureNeighbourCapacity(total);
+  swapNeighbourBuffers(kw, kc);
+  const reuse = nbPrevValid;
   let at = 0;
   for (let i = 0; i < gN; i++) {
     setI32(nbOff, i, at);
+    const prevFrom = getI32(nbPrevOff, i);
+    const prevMid = getI32(nbPrevInEnd, i);
+    const prevTo = getI32(nbPrevOff, i + 1);
     const nin = takeObserved(gWOff, gWIdx, gWSim, i, kw, at);
-    kernelise(at, at + nin);
+    kernelOrReuse(at, nin, prevFrom, prevMid - prevFrom, reuse);
     at += nin;
     setI32(nbInEnd, i, at);
     const ncr = takeObserved(gCOff, gCIdx, gCSim, i, kc, at);
-    kernelise(at, at + ncr);
+    kernelOrReuse(at, ncr, prevMid, prevTo - prevMid, reuse);
     at += ncr;
   }
   setI32(nbOff, gN, at);
+  markNeighboursBuilt();
 }
 
-/**
- * SPEC 3-5 for one half-life h at step t over the first nSteps stored steps / nObs observations.
- * Writes yhat (v, m, d) and u^(h) per task, and B_t (v, m, d) into the reference slots refAt..+2.
- */
-export function predictHalfLife(
-  h: f64, t: i32, nSteps: i32, nObs: i32,
-  outV: usize, outM: usize, outD: usize, outU: usize, refAt: i32,
-): void {
-  // SPEC 3: step weights, step references b_s, global references B_t (steps ascending)
+/** SPEC 3: step weights w(t, s), step references b_s and B_t for half-life h (steps ascending). */
+function references(h: f64, t: i32, nSteps: i32, sWh: usize, refAt: i32): void {
   let sumW = 0.0;
   let sumV = 0.0;
   let sumM = 0.0;
@@ -127,7 +149,7 @@ export function predictHalfLife(
     const bv = getF64(hStepSumV, s) / size;
     const bm = getF64(hStepSumM, s) / size;
     const bd = getF64(hStepSumD, s) / size;
-    setF64(sW, s, w);
+    setF64(sWh, s, w);
     setF64(sBv, s, bv);
     setF64(sBm, s, bm);
     setF64(sBd, s, bd);
@@ -136,42 +158,106 @@ export function predictHalfLife(
     sumM += w * bm;
     sumD += w * bd;
   }
-  const Bv = sumV / sumW;
-  const Bm = sumM / sumW;
-  const Bd = sumD / sumW;
-  setF64(oReference, refAt, Bv);
-  setF64(oReference, refAt + 1, Bm);
-  setF64(oReference, refAt + 2, Bd);
+  setF64(oReference, refAt, sumV / sumW);
+  setF64(oReference, refAt + 1, sumM / sumW);
+  setF64(oReference, refAt + 2, sumD / sumW);
+}
+
+// Per task, both half-lives side by side in one 64-byte row: [W, v, m, d] long, then short.
+// A neighbour's row is one cache line, read once for both half-lives.
+const ROW = 8;
+
+// @ts-ignore: decorator
+@inline function rowAt(i: i32): usize {
+  return tRow + (<usize>i << 6);
+}
+
+/** Accumulates one relation's neighbours [from, to) of both half-lives into acc[0..7] and returns G. */
+// @ts-ignore: decorator
+@inline function relation(from: i32, to: i32, lg: f64, out: usize): void {
+  let saL = 0.0, svL = 0.0, smL = 0.0, sdL = 0.0;
+  let saS = 0.0, svS = 0.0, smS = 0.0, sdS = 0.0;
+  for (let p = from; p < to; p++) {
+    const row = rowAt(getI32(nbIdx, p));
+    const ker = getF64(nbKer, p);
+    const aL = ker * clip(load<f64>(row, 0), 0.1, 3.0);
+    saL += aL;
+    svL += aL * load<f64>(row, 8);
+    smL += aL * load<f64>(row, 16);
+    sdL += aL * load<f64>(row, 24);
+    const aS = ker * clip(load<f64>(row, 32), 0.1, 3.0);
+    saS += aS;
+    svS += aS * load<f64>(row, 40);
+    smS += aS * load<f64>(row, 48);
+    sdS += aS * load<f64>(row, 56);
+  }
+  const refL = getF64(oReference, 0);
+  const refS = getF64(oReference, 3);
+  if (to > from) {
+    const denL = saL + lg;
+    store<f64>(out, (svL + lg * refL) / denL, 0);
+    store<f64>(out, (smL + lg * getF64(oReference, 1)) / denL, 8);
+    store<f64>(out, (sdL + lg * getF64(oReference, 2)) / denL, 16);
+    const denS = saS + lg;
+    store<f64>(out, (svS + lg * refS) / denS, 24);
+    store<f64>(out, (smS + lg * getF64(oReference, 4)) / denS, 32);
+    store<f64>(out, (sdS + lg * getF64(oReference, 5)) / denS, 40);
+  } else {
+    // SPEC 4: an empty relation gives B_t
+    for (let k = 0; k < 6; k++) store<f64>(out + (<usize>k << 3), getF64(oReference, k));
+  }
+}
+
+/**
+ * SPEC 3-5 for both half-lives at step t over the first nSteps stored steps / nObs observations:
+ * B_t (reference slots), yhat (v, m, d) and u per half-life, into the output arrays.
+ */
+export function predictBothHalfLives(hLong: f64, hShort: f64, t: i32, nSteps: i32, nObs: i32): void {
+  references(hShort, t, nSteps, sWShort, 3);
+  references(hLong, t, nSteps, sW, 0); // leaves sBv/sBm/sBd (h-independent) filled either way
+  const BvL = getF64(oReference, 0);
+  const BmL = getF64(oReference, 1);
+  const BdL = getF64(oReference, 2);
+  const BvS = getF64(oReference, 3);
+  const BmS = getF64(oReference, 4);
+  const BdS = getF64(oReference, 5);
 
   // SPEC 3: centred, clipped observations; W_i and ybar_i (histories by step ascending)
-  for (let i = 0; i < gN; i++) {
-    setF64(tW, i, 0.0);
-    setF64(tYv, i, 0.0);
-    setF64(tYm, i, 0.0);
-    setF64(tYd, i, 0.0);
-  }
+  memory.fill(tRow, 0, <usize>gN << 6);
   for (let k = 0; k < nObs; k++) {
-    const i = getI32(hObsTask, k);
+    const row = rowAt(getI32(hObsTask, k));
     const s = getI32(hObsStepIdx, k);
-    const w = getF64(sW, s);
-    const yv = clip(getF64(hObsV, k) - getF64(sBv, s) + Bv, 0.0, 0.25);
-    const ym = clip(getF64(hObsM, k) - getF64(sBm, s) + Bm, 0.0, 1.0);
-    const yd = clip(getF64(hObsD, k) - getF64(sBd, s) + Bd, 0.0, 1.0);
-    setF64(tW, i, getF64(tW, i) + w);
-    setF64(tYv, i, getF64(tYv, i) + w * yv);
-    setF64(tYm, i, getF64(tYm, i) + w * ym);
-    setF64(tYd, i, getF64(tYd, i) + w * yd);
+    const v = getF64(hObsV, k);
+    const m = getF64(hObsM, k);
+    const d = getF64(hObsD, k);
+    const bv = getF64(sBv, s);
+    const bm = getF64(sBm, s);
+    const bd = getF64(sBd, s);
+    const wL = getF64(sW, s);
+    store<f64>(row, load<f64>(row, 0) + wL, 0);
+    store<f64>(row, load<f64>(row, 8) + wL * clip(v - bv + BvL, 0.0, 0.25), 8);
+    store<f64>(row, load<f64>(row, 16) + wL * clip(m - bm + BmL, 0.0, 1.0), 16);
+    store<f64>(row, load<f64>(row, 24) + wL * clip(d - bd + BdL, 0.0, 1.0), 24);
+    const wS = getF64(sWShort, s);
+    store<f64>(row, load<f64>(row, 32) + wS, 32);
+    store<f64>(row, load<f64>(row, 40) + wS * clip(v - bv + BvS, 0.0, 0.25), 40);
+    store<f64>(row, load<f64>(row, 48) + wS * clip(m - bm + BmS, 0.0, 1.0), 48);
+    store<f64>(row, load<f64>(row, 56) + wS * clip(d - bd + BdS, 0.0, 1.0), 56);
   }
   for (let i = 0; i < gN; i++) {
-    const W = getF64(tW, i);
-    if (W > 0.0) {
-      setF64(tYv, i, getF64(tYv, i) / W);
-      setF64(tYm, i, getF64(tYm, i) / W);
-      setF64(tYd, i, getF64(tYd, i) / W);
-    } else {
-      setF64(tYv, i, Bv);
-      setF64(tYm, i, Bm);
-      setF64(tYd, i, Bd);
+    const row = rowAt(i);
+    for (let hl = 0; hl < 2; hl++) {
+      const at = row + (<usize>hl << 5);
+      const W = load<f64>(at, 0);
+      if (W > 0.0) {
+        store<f64>(at, load<f64>(at, 8) / W, 8);
+        store<f64>(at, load<f64>(at, 16) / W, 16);
+        store<f64>(at, load<f64>(at, 24) / W, 24);
+      } else {
+        store<f64>(at, getF64(oReference, hl * 3), 8);
+        store<f64>(at, getF64(oReference, hl * 3 + 1), 16);
+        store<f64>(at, getF64(oReference, hl * 3 + 2), 24);
+      }
     }
   }
 
@@ -185,81 +271,48 @@ export function predictHalfLife(
     const from = getI32(nbOff, i);
     const mid = getI32(nbInEnd, i);
     const to = getI32(nbOff, i + 1);
-    // G_in
-    let giv = Bv;
-    let gim = Bm;
-    let gid = Bd;
-    if (mid > from) {
-      let sa = 0.0;
-      let sv = 0.0;
-      let sm = 0.0;
-      let sd = 0.0;
-      for (let p = from; p < mid; p++) {
-        const j = getI32(nbIdx, p);
-        const a = getF64(nbKer, p) * clip(getF64(tW, j), 0.1, 3.0);
-        sa += a;
-        sv += a * getF64(tYv, j);
-        sm += a * getF64(tYm, j);
-        sd += a * getF64(tYd, j);
+    relation(from, mid, lg, gIn);
+    relation(mid, to, lg, gCross);
+    const row = rowAt(i);
+    for (let hl = 0; hl < 2; hl++) {
+      const g = <usize>hl * 24;
+      let pv: f64, pm: f64, pd: f64;
+      if (prior == PRIOR_WITHIN) {
+        pv = load<f64>(gIn + g, 0);
+        pm = load<f64>(gIn + g, 8);
+        pd = load<f64>(gIn + g, 16);
+      } else if (prior == PRIOR_CROSS) {
+        pv = load<f64>(gCross + g, 0);
+        pm = load<f64>(gCross + g, 8);
+        pd = load<f64>(gCross + g, 16);
+      } else {
+        pv = wIn * load<f64>(gIn + g, 0) + wCross * load<f64>(gCross + g, 0);
+        pm = wIn * load<f64>(gIn + g, 8) + wCross * load<f64>(gCross + g, 8);
+        pd = wIn * load<f64>(gIn + g, 16) + wCross * load<f64>(gCross + g, 16);
       }
-      const den = sa + lg;
-      giv = (sv + lg * Bv) / den;
-      gim = (sm + lg * Bm) / den;
-      gid = (sd + lg * Bd) / den;
+      const at = row + (<usize>hl << 5);
+      const W = load<f64>(at, 0);
+      const den = W + ls;
+      const vh = (W * load<f64>(at, 8) + ls * pv) / den;
+      const mh = (W * load<f64>(at, 16) + ls * pm) / den;
+      const dh = (W * load<f64>(at, 24) + ls * pd) / den;
+      setF64(hl == 0 ? oLongV : oShortV, i, vh);
+      setF64(hl == 0 ? oLongM : oShortM, i, mh);
+      setF64(hl == 0 ? oLongD : oShortD, i, dh);
+      setF64(hl == 0 ? tF : tFShort, i, dh * mh * (1.0 - mh));
     }
-    // G_cross
-    let gcv = Bv;
-    let gcm = Bm;
-    let gcd = Bd;
-    if (to > mid) {
-      let sa = 0.0;
-      let sv = 0.0;
-      let sm = 0.0;
-      let sd = 0.0;
-      for (let p = mid; p < to; p++) {
-        const j = getI32(nbIdx, p);
-        const a = getF64(nbKer, p) * clip(getF64(tW, j), 0.1, 3.0);
-        sa += a;
-        sv += a * getF64(tYv, j);
-        sm += a * getF64(tYm, j);
-        sd += a * getF64(tYd, j);
-      }
-      const den = sa + lg;
-      gcv = (sv + lg * Bv) / den;
-      gcm = (sm + lg * Bm) / den;
-      gcd = (sd + lg * Bd) / den;
-    }
-    let pv: f64, pm: f64, pd: f64;
-    if (prior == PRIOR_WITHIN) {
-      pv = giv;
-      pm = gim;
-      pd = gid;
-    } else if (prior == PRIOR_CROSS) {
-      pv = gcv;
-      pm = gcm;
-      pd = gcd;
-    } else {
-      pv = wIn * giv + wCross * gcv;
-      pm = wIn * gim + wCross * gcm;
-      pd = wIn * gid + wCross * gcd;
-    }
-    const W = getF64(tW, i);
-    const den = W + ls;
-    const vh = (W * getF64(tYv, i) + ls * pv) / den;
-    const mh = (W * getF64(tYm, i) + ls * pm) / den;
-    const dh = (W * getF64(tYd, i) + ls * pd) / den;
-    setF64(outV, i, vh);
-    setF64(outM, i, mh);
-    setF64(outD, i, dh);
-    setF64(tF, i, dh * mh * (1.0 - mh));
   }
+  calibrate(oLongV, tF, oLongU);
+  calibrate(oShortV, tFShort, oShortU);
+}
 
-  // SPEC 5: calibrated score u = Q(0.65 pr(vhat) + 0.35 pr(f))
+/** SPEC 5: u = Q(0.65 pr(vhat) + 0.35 pr(f)). */
+function calibrate(vhat: usize, f: usize, outU: usize): void {
   const n = gN;
-  percentileRanks(outV, tPr1, n);
+  percentileRanks(vhat, tPr1, n);
   const idx = sortedIdx;
-  for (let p = 0; p < n; p++) setF64(tSortedV, p, getF64(outV, getI32(idx, p)));
-  percentileRanks(tF, tPr2, n);
+  for (let p = 0; p < n; p++) setF64(tSortedV, p, getF64(vhat, getI32(idx, p)));
+  percentileRanks(f, tPr2, n);
   for (let i = 0; i < n; i++) {
     setF64(outU, i, quantile(tSortedV, n, 0.65 * getF64(tPr1, i) + 0.35 * getF64(tPr2, i)));
   }

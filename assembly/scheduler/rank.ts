@@ -1,48 +1,84 @@
 // SPEC 5 percentile ranks (average ranks for ties) and the linear-interpolation quantile.
-// A bottom-up merge sort of task indices by an f64 key: stable, so equal keys keep index order,
-// O(N log N), and compares with `<` only (so -0 == +0; keys are never NaN).
+// Task indices are sorted by an f64 key with a stable radix sort, so equal keys keep index order
+// (-0 == +0; keys are never NaN).
 import { gN } from './graph';
 import { allocI32, getF64, getI32, setF64, setI32 } from './mem';
 
 let sortA: usize = 0; // i32[N]
 let sortB: usize = 0; // i32[N]
+let radixKeyA: usize = 0; // u64[N]
+let radixKeyB: usize = 0; // u64[N]
+let radixCount: usize = 0; // i32[8 * 256]
 /** After sortByKey: the task indices in ascending key order (valid until the next sort). */
 export let sortedIdx: usize = 0;
 
 export function rankInitForGraph(): void {
   sortA = allocI32(gN);
   sortB = allocI32(gN);
+  radixKeyA = heap.alloc(<usize>max<i32>(gN, 1) << 3);
+  radixKeyB = heap.alloc(<usize>max<i32>(gN, 1) << 3);
+  radixCount = allocI32(8 * 256);
   sortedIdx = sortA;
 }
 
-/** Sorts 0..n-1 by keys[i] ascending, ties by index; result in `sortedIdx`. */
+/** Maps an f64 to a u64 whose unsigned order is the numeric order (-0 and +0 map alike). */
+// @ts-ignore: decorator
+@inline function orderedBits(x: f64): u64 {
+  const bits = reinterpret<u64>(x + 0.0); // x + 0 turns -0 into +0
+  return (bits >> 63) != 0 ? ~bits : bits | (<u64>1 << 63);
+}
+
+/**
+ * Sorts 0..n-1 by keys[i] ascending, ties by index (keys are never NaN); result in `sortedIdx`.
+ * LSD radix sort on the order-preserving bit pattern, 8 bits per pass: stable, O(N), no
+ * data-dependent branches; passes where every key shares the byte are skipped.
+ */
 export function sortByKey(keys: usize, n: i32): void {
+  memory.fill(radixCount, 0, 8 * 256 * 4);
+  for (let i = 0; i < n; i++) {
+    const b = orderedBits(getF64(keys, i));
+    store<u64>(radixKeyA + (<usize>i << 3), b);
+    setI32(sortA, i, i);
+    for (let d = 0; d < 8; d++) {
+      const slot = (d << 8) | <i32>((b >> (<u64>d << 3)) & 0xff);
+      setI32(radixCount, slot, getI32(radixCount, slot) + 1);
+    }
+  }
+  let srcKey = radixKeyA;
+  let dstKey = radixKeyB;
   let src = sortA;
   let dst = sortB;
-  for (let i = 0; i < n; i++) setI32(src, i, i);
-  for (let width = 1; width < n; width <<= 1) {
-    for (let lo = 0; lo < n; lo += width << 1) {
-      const mid = min<i32>(lo + width, n);
-      const hi = min<i32>(lo + (width << 1), n);
-      let a = lo;
-      let b = mid;
-      let o = lo;
-      while (a < mid && b < hi) {
-        const ia = getI32(src, a);
-        const ib = getI32(src, b);
-        // take from the right only when strictly smaller: stability keeps lower indices first
-        if (getF64(keys, ib) < getF64(keys, ia)) {
-          setI32(dst, o++, ib);
-          b++;
-        } else {
-          setI32(dst, o++, ia);
-          a++;
-        }
+  for (let d = 0; d < 8; d++) {
+    const base = d << 8;
+    // skip a byte every key shares
+    let single = false;
+    for (let v = 0; v < 256; v++) {
+      const c = getI32(radixCount, base + v);
+      if (c != 0) {
+        single = c == n;
+        break;
       }
-      while (a < mid) setI32(dst, o++, getI32(src, a++));
-      while (b < hi) setI32(dst, o++, getI32(src, b++));
     }
-    const t = src;
+    if (single) continue;
+    let sum = 0;
+    for (let v = 0; v < 256; v++) {
+      const c = getI32(radixCount, base + v);
+      setI32(radixCount, base + v, sum);
+      sum += c;
+    }
+    const shift = <u64>d << 3;
+    for (let k = 0; k < n; k++) {
+      const b = load<u64>(srcKey + (<usize>k << 3));
+      const slot = base + <i32>((b >> shift) & 0xff);
+      const at = getI32(radixCount, slot);
+      setI32(radixCount, slot, at + 1);
+      store<u64>(dstKey + (<usize>at << 3), b);
+      setI32(dst, at, getI32(src, k));
+    }
+    let t = srcKey;
+    srcKey = dstKey;
+    dstKey = t;
+    t = src;
     src = dst;
     dst = t;
   }

@@ -4,13 +4,13 @@ import { cfg, cfgInt, CFG_B, CFG_ETA_DECLINE, CFG_H_LONG, CFG_H_SHORT } from './
 import { gN, gReady } from './graph';
 import { hStepCount, hStepFirst, hObsCount, stepsBefore } from './history';
 import { getF64, getI32, setF64, setI32, setU8 } from './mem';
-import { gatherCounts, predictHalfLife, selectNeighbours } from './predict';
+import { gatherCounts, predictBothHalfLives, selectNeighbours } from './predict';
 import { progressScore, progressUpdate } from './progress';
 import { percentileRanks } from './rank';
 import { chooseBatch, chooseColdStart } from './batch';
 import {
   ensureBatchCapacity, ensureStepScratch, INFO_COLD, INFO_OBS_USED, INFO_STEPS_USED, oExcluded, oInfo,
-  oLongD, oLongM, oLongU, oLongV, oQ, oRemoved, oShortD, oShortM, oShortU, oShortV, oU,
+  oLongU, oQ, oShortU, oU,
 } from './state';
 
 /** Scores step t and chooses its batch. Returns the batch length. */
@@ -36,8 +36,7 @@ export function scoreStep(t: i32): i32 {
   setI32(oInfo, INFO_COLD, 0);
   ensureStepScratch(nSteps);
   selectNeighbours();
-  predictHalfLife(cfg(CFG_H_LONG), t, nSteps, nObs, oLongV, oLongM, oLongD, oLongU, 0);
-  predictHalfLife(cfg(CFG_H_SHORT), t, nSteps, nObs, oShortV, oShortM, oShortD, oShortU, 3);
+  predictBothHalfLives(cfg(CFG_H_LONG), cfg(CFG_H_SHORT), t, nSteps, nObs);
 
   // SPEC 5: decline-adjusted u, then q = pr(u)
   const eta = cfg(CFG_ETA_DECLINE);

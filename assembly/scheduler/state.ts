@@ -44,11 +44,13 @@ export const RELAX_C1 = 2;
 export let tCount: usize = 0; // i32: c_i(t)
 export let tLastStep: usize = 0; // i32: latest observed step < t (-1)
 export let tRun: usize = 0; // i32: consecutive observed steps ending at tLastStep
-export let tW: usize = 0; // f64: W_i for the current half-life
-export let tYv: usize = 0; // f64: weighted sums, then ybar
-export let tYm: usize = 0;
-export let tYd: usize = 0;
-export let tF: usize = 0; // f64: f_i
+export let tF: usize = 0; // f64: f_i (long)
+export let tFShort: usize = 0; // f64: f_i (short)
+/** f64[8 N]: per task [W, ybar v, m, d] long then short (sums before division). */
+export let tRow: usize = 0;
+/** f64[6] scratch: G_in / G_cross of one task, (v, m, d) long then short. */
+export let gIn: usize = 0;
+export let gCross: usize = 0;
 export let tPr1: usize = 0; // f64: percentile ranks
 export let tPr2: usize = 0;
 export let tSortedV: usize = 0; // f64: vhat ascending (quantile table)
@@ -62,7 +64,9 @@ export let tTouched: usize = 0; // i32: how many batch members have a listed S_f
 export let tPenSame: usize = 0; // f64: the same restricted to env(j) = env(i) (SPEC 7 novelty)
 export let tTouchedSame: usize = 0; // i32
 export let tOmega: usize = 0; // f64: exposure factor (SPEC 6)
-export let tBaseScore: usize = 0; // f64: q_i or q_i * omega_i
+export let tBaseScore: usize = 0; // f64: q_i * omega_i
+export let tNegBase: usize = 0; // f64: -q_i * omega_i (sort key)
+export let exploitOrder: usize = 0; // i32[N]: tasks by q_i * omega_i descending
 
 // ---- neighbours (SPEC 4): per task, N_in then N_cross, with the h-independent kernel ----
 export let nbOff: usize = 0; // i32[N+1]
@@ -70,18 +74,31 @@ export let nbInEnd: usize = 0; // i32[N]: end of N_in(i) inside nbOff[i]..nbOff[
 export let nbCap: i32 = 0;
 export let nbIdx: usize = 0; // i32[cap]
 export let nbKer: usize = 0; // f64[cap]: exp(-0.5 (delta/sigma)^2)
+export let nbDelta: usize = 0; // f64[cap]: delta_ij
+// The previous score's lists (double buffer): kernels of a relation whose deltas did not change
+// are copied instead of recomputed (incremental use: most neighbour sets are stable step to step).
+export let nbPrevOff: usize = 0;
+export let nbPrevInEnd: usize = 0;
+export let nbPrevIdx: usize = 0;
+export let nbPrevKer: usize = 0;
+export let nbPrevDelta: usize = 0;
+export let nbPrevValid: bool = false;
+export let nbPrevKw: i32 = -1;
+export let nbPrevKc: i32 = -1;
 export let medScratch: usize = 0; // f64[max list length]
 
 // ---- per environment ----
 export let eX: usize = 0; // i32: X_e
 export let eR: usize = 0; // i32: R_e
 export let eN: usize = 0; // i32: n_e (batch)
+export let eAvail: usize = 0; // i32: tasks of e passing rules 1, 4, 5
 export let eRSum: usize = 0; // f64: residual sums (SPEC 8 ref_env)
 export let eRCnt: usize = 0; // i32
 
 // ---- per stored step ----
 export let sCap: i32 = 0;
-export let sW: usize = 0; // f64: w(t, s)
+export let sW: usize = 0; // f64: w(t, s), long half-life
+export let sWShort: usize = 0; // f64: w(t, s), short half-life
 export let sBv: usize = 0; // f64: b_s^v
 export let sBm: usize = 0;
 export let sBd: usize = 0;
@@ -108,11 +125,11 @@ export function stateInitForGraph(): void {
   tCount = allocI32(n);
   tLastStep = allocI32(n);
   tRun = allocI32(n);
-  tW = allocF64(n);
-  tYv = allocF64(n);
-  tYm = allocF64(n);
-  tYd = allocF64(n);
   tF = allocF64(n);
+  tFShort = allocF64(n);
+  tRow = allocF64(8 * n);
+  gIn = allocF64(6);
+  gCross = allocF64(6);
   tPr1 = allocF64(n);
   tPr2 = allocF64(n);
   tSortedV = allocF64(n);
@@ -127,15 +144,21 @@ export function stateInitForGraph(): void {
   tTouchedSame = allocI32(n);
   tOmega = allocF64(n);
   tBaseScore = allocF64(n);
+  tNegBase = allocF64(n);
+  exploitOrder = allocI32(n);
 
   nbOff = allocI32(n + 1);
   nbInEnd = allocI32(n);
+  nbPrevOff = allocI32(n + 1);
+  nbPrevInEnd = allocI32(n);
   nbCap = 0;
+  nbPrevValid = false;
   medScratch = allocF64(max<i32>(gMaxWithin, gMaxCross) + 1);
 
   eX = allocI32(gE);
   eR = allocI32(gE);
   eN = allocI32(gE);
+  eAvail = allocI32(gE);
   eRSum = allocF64(gE);
   eRCnt = allocI32(gE);
   sCap = 0;
@@ -154,13 +177,50 @@ export function ensureNeighbourCapacity(total: i32): void {
   const cap = max<i32>(total, nbCap * 2);
   nbIdx = allocI32(cap);
   nbKer = allocF64(cap);
+  nbDelta = allocF64(cap);
+  nbPrevIdx = allocI32(cap);
+  nbPrevKer = allocF64(cap);
+  nbPrevDelta = allocF64(cap);
   nbCap = cap;
+  nbPrevValid = false;
+}
+
+/** Makes the current lists the previous ones (swap), before a new selection. */
+export function swapNeighbourBuffers(kw: i32, kc: i32): void {
+  let t = nbOff;
+  nbOff = nbPrevOff;
+  nbPrevOff = t;
+  t = nbInEnd;
+  nbInEnd = nbPrevInEnd;
+  nbPrevInEnd = t;
+  t = nbIdx;
+  nbIdx = nbPrevIdx;
+  nbPrevIdx = t;
+  t = nbKer;
+  nbKer = nbPrevKer;
+  nbPrevKer = t;
+  t = nbDelta;
+  nbDelta = nbPrevDelta;
+  nbPrevDelta = t;
+  // the swapped-in "previous" lists are usable only if they were built with the same K
+  nbPrevValid = nbPrevValid && kw == nbPrevKw && kc == nbPrevKc;
+  nbPrevKw = kw;
+  nbPrevKc = kc;
+}
+
+export function markNeighboursBuilt(): void {
+  nbPrevValid = true;
+}
+
+export function invalidateNeighbourCache(): void {
+  nbPrevValid = false;
 }
 
 export function ensureStepScratch(steps: i32): void {
   if (steps <= sCap) return;
   const cap = max<i32>(steps, max<i32>(64, sCap * 2));
   sW = allocF64(cap);
+  sWShort = allocF64(cap);
   sBv = allocF64(cap);
   sBm = allocF64(cap);
   sBd = allocF64(cap);

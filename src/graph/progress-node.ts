@@ -15,7 +15,8 @@ export function progressReporter(io: CliIo, label: string): { update: (phase: st
         const width = 30;
         const filled = Math.round(fraction * width);
         io.stderr(`\r${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${String(Math.round(fraction * 100)).padStart(3)}% ${phase.padEnd(24)}`);
-      } else if (phase !== lastPhase) {
+      } else if (phase !== lastPhase && phase !== 'reading') {
+        // Not a terminal: a line per phase once the input has been read (errors stay one line).
         lastPhase = phase;
         io.stderr(`${label}: ${phase}\n`);
       }

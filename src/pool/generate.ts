@@ -40,7 +40,7 @@ export const MAX_ENVS = DOMAINS.reduce((a, d) => a + d.subjects.length, 0);
 
 function categoryEffects(seed: number): Map<string, number> {
   const rng = new Pcg32(seed, STREAM_CATALOGUE + 1);
-  return new Map(DOMAINS.map((d) => [d.category, Math.round(0.35 * rng.normal() * 1e4) / 1e4]));
+  return new Map(DOMAINS.map((d) => [d.category, Math.round(0.25 * rng.normal() * 1e4) / 1e4]));
 }
 
 function tasksFor(e: number, opts: PoolOptions): number {
@@ -61,7 +61,7 @@ export function generatePool(opts: PoolOptions): GeneratedPool {
     const envRng = new Pcg32(opts.seed, STREAM_ENV + e);
     const envId = `env_${e + 1}_rl`;
     const env = generateEnvironment(envId, domain, subject, envRng);
-    const envEffect = catEffect.get(domain.category)! + 0.4 * envRng.normal();
+    const envEffect = catEffect.get(domain.category)! + 0.3 * envRng.normal();
     pool.envMetadata[envId] = env.record;
     pool.categories[envId] = domain.category;
     const n = tasksFor(e, opts);
@@ -89,7 +89,7 @@ function heldoutSuites(seed: number, catEffect: Map<string, number>): SimHeldout
       const primary = rng.pick(domain.subjects).split('>')[1];
       const env: GeneratedEnv = generateEnvironment(`heldout_${suite.name}_${k + 1}`, domain, `${spec.name}>${primary}`, rng);
       out.envs.push({ id: env.envId, name: spec.name, category: spec.category });
-      const envEffect = (catEffect.get(domain.category) ?? 0) + 0.4 * rng.normal();
+      const envEffect = (catEffect.get(domain.category) ?? 0) + 0.3 * rng.normal();
       for (let t = 0; t < 10; t++) {
         const task: SimTask = generateTask({ env, envIndex: k, envEffect, taskId: `${env.envId}-task_${t + 1}`, rng: new Pcg32(seed, STREAM_HELDOUT + 50_000 + s * 1000 + k * 100 + t) }).sim;
         out.tasks.push({ env: k, ...task });

@@ -188,7 +188,7 @@ export interface TaskContext {
 }
 
 export function gateDifficulty(g: { family: Family; type: GateType; provenance: Provenance; checks: number }, base: number, rng: Pcg32): number {
-  const d = base + FAMILY_EFFECT[g.family] + TYPE_EFFECT[g.type] + PROVENANCE_EFFECT[g.provenance] + 0.25 * Math.log(g.checks) + 0.2 * rng.normal();
+  const d = base + FAMILY_EFFECT[g.family] + TYPE_EFFECT[g.type] + PROVENANCE_EFFECT[g.provenance] + 0.3 * Math.log(g.checks) + 0.2 * rng.normal();
   return Math.round(d * 1e4) / 1e4;
 }
 
@@ -245,7 +245,7 @@ export function generateTask(ctx: TaskContext): GeneratedTask {
   let opSerial = 0;
   let prevWriteOp: string | null = null;
   const simGates: SimGate[] = [];
-  const taskNoise = 0.3 * rng.normal();
+  const taskNoise = 0.25 * rng.normal();
 
   for (const sub of subtasks) {
     const write = sub.write;

@@ -3,6 +3,7 @@
 // every loop sums in the order SPEC 12 fixes (histories by step ascending, neighbours in list
 // order, everything else by task index ascending).
 import type { StatTriple } from '../engine/types.ts';
+import { scalarMath } from './math.ts';
 
 /** SPEC 0: clip[a,b](x) = min(max(x, a), b). */
 export function clip(x: number, lo: number, hi: number): number {
@@ -44,7 +45,7 @@ export function groupStats(rewards: readonly number[]): StatTriple {
 
 /** SPEC 3: w(t,s) = 2^(-(t - s) / h). */
 export function halfLifeWeight(t: number, s: number, h: number): number {
-  return Math.pow(2, -(t - s) / h);
+  return scalarMath.pow(2, -(t - s) / h);
 }
 
 /** The SPEC 3 interval I_y that centred observations are clipped to. */
@@ -102,7 +103,7 @@ export function neighbourBandwidth(distances: readonly number[]): number {
 /** SPEC 4: a_ij = exp(-0.5 (delta/sigma)^2) * clip[0.1,3](W_j). */
 export function neighbourWeight(distance: number, bandwidth: number, historyWeight: number): number {
   const z = distance / bandwidth;
-  return Math.exp(-0.5 * z * z) * clip(historyWeight, 0.1, 3);
+  return scalarMath.exp(-0.5 * z * z) * clip(historyWeight, 0.1, 3);
 }
 
 /**
@@ -320,7 +321,7 @@ export function dot(x: readonly number[], beta: readonly number[]): number {
  * SPEC 8: transition features x = [1, m1, m1^2, v1, s1/100, ln(1 + n1), onehot(category)].
  */
 export function transitionFeatures(m1: number, v1: number, s1: number, n1: number, category: number, nCategories: number): number[] {
-  const x = [1, m1, m1 * m1, v1, s1 / 100, Math.log(1 + n1)];
+  const x = [1, m1, m1 * m1, v1, s1 / 100, scalarMath.log(1 + n1)];
   for (let c = 0; c < nCategories; c++) x.push(c === category ? 1 : 0);
   return x;
 }

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { InputError } from '../engine/errors.ts';
 import { loadGraph } from '../engine/graph-json.ts';
 import type { LoadedGraph } from '../engine/types.ts';
-import { readGraphFile } from '../cli/inputs.ts';
+import { readGraphFile } from '../engine/files-node.ts';
 import { syntheticPool } from './synthetic-pool.ts';
 
 export const SYNTHETIC_DATASET = 'synthetic-51x50';

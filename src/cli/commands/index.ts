@@ -5,5 +5,6 @@ import { simulateCommand } from './simulate.ts';
 import { reproduceCommand } from './reproduce.ts';
 import { generatePoolCommand } from './generate-pool.ts';
 import { buildGraphCommand } from './build-graph.ts';
+import { graphReportCommand } from './graph-report.ts';
 
-export const COMMANDS: Command[] = [scoreCommand, simulateCommand, reproduceCommand, generatePoolCommand, buildGraphCommand];
+export const COMMANDS: Command[] = [scoreCommand, simulateCommand, reproduceCommand, generatePoolCommand, buildGraphCommand, graphReportCommand];

@@ -9,7 +9,7 @@ import { createWasmScheduler } from '../../engine/wasm/index.ts';
 import { loadEnvschedWasmNode } from '../../engine/wasm/loader-node.ts';
 import { referenceScore } from '../../reference/index.ts';
 import { integerFlag, parseFlags, requireFlag } from '../args.ts';
-import { readConfigFile, readGraphFile, readHistoryFile } from '../inputs.ts';
+import { readConfigFile, readGraphFile, readHistoryFile } from '../../engine/files-node.ts';
 import type { Command } from '../io.ts';
 
 const USAGE = `usage: envsched score --graph G.graph.json|G.graph.bin --history H.jsonl [--config C.json] [--step t] [--out F] [--engine wasm|reference]

@@ -6,7 +6,7 @@ import { runSimulation } from '../../sim/run.ts';
 import { runSummaryText, runToCsv, runToJson } from '../../sim/run-output.ts';
 import { loadRunWasmNode } from '../../sim/wasm-node.ts';
 import { integerFlag, parseFlags, requireFlag } from '../args.ts';
-import { readConfigFile } from '../inputs.ts';
+import { readConfigFile } from '../../engine/files-node.ts';
 import type { CliIo, Command } from '../io.ts';
 
 const USAGE = `usage: envsched simulate --dataset D [--config C.json] [--seed S] [--steps T] [--out run.json|run.csv]

@@ -20,6 +20,10 @@ export interface SchedulerExports {
   sched_config_set(slot: number, value: number): void;
   sched_score(step: number): number;
   sched_ptr(slot: number): number;
+  /** NativeMath exp / pow / log as compiled into the module (for the reference in tests). */
+  sched_math_exp(x: number): number;
+  sched_math_pow(x: number, y: number): number;
+  sched_math_log(x: number): number;
 }
 
 export type EnvschedExports = SchedulerExports & { readonly [name: string]: unknown };
@@ -28,6 +32,7 @@ const REQUIRED: readonly (keyof SchedulerExports)[] = [
   'memory', 'mem_alloc', 'mem_reset', 'sched_graph_init', 'sched_graph_ready', 'sched_history_clear',
   'sched_history_reserve', 'sched_reward_buffer', 'sched_stage_group', 'sched_stage_stats', 'sched_stage_discard',
   'sched_commit_step', 'sched_obs_count', 'sched_last_step', 'sched_config_set', 'sched_score', 'sched_ptr',
+  'sched_math_exp', 'sched_math_pow', 'sched_math_log',
 ];
 
 /** Checks that an instance has every scheduler export (a stale build fails here, by name). */

@@ -1,15 +1,15 @@
-// Reading the CLI's input files: graphs (JSON or binary), histories (streamed line by line),
-// configurations. Every failure is an InputError naming the file.
+// Reading input files in Node (CLI, simulator): graphs (JSON or binary), histories (streamed line
+// by line), configurations. Every failure is an InputError naming the file.
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
-import { parseConfig } from '../engine/config.ts';
-import { InputError } from '../engine/errors.ts';
-import { decodeGraphBinary } from '../engine/graph-binary.ts';
-import { loadGraphJson } from '../engine/graph-json.ts';
-import { HistoryReader } from '../engine/history.ts';
-import { parseJsonText } from '../engine/json-text.ts';
-import type { Config, LoadedGraph, Observation } from '../engine/types.ts';
+import { parseConfig } from './config.ts';
+import { InputError } from './errors.ts';
+import { decodeGraphBinary } from './graph-binary.ts';
+import { loadGraphJson } from './graph-json.ts';
+import { HistoryReader } from './history.ts';
+import { parseJsonText } from './json-text.ts';
+import type { Config, LoadedGraph, Observation } from './types.ts';
 
 function unreadable(path: string, error: unknown): InputError {
   const code = (error as NodeJS.ErrnoException)?.code;

@@ -1,0 +1,23 @@
+// Number formatting for the views: short for display, full precision kept in data-value attributes.
+export function fmt(x: number | null | undefined, digits = 4): string {
+  if (x === null || x === undefined || Number.isNaN(x)) return '–';
+  if (!Number.isFinite(x)) return x > 0 ? '∞' : '−∞';
+  if (x !== 0 && Math.abs(x) < 1e-3) return x.toExponential(2);
+  return Number(x.toFixed(digits)).toString();
+}
+
+export function fmtInt(x: number | null | undefined): string {
+  return x === null || x === undefined || !Number.isFinite(x) ? '–' : Math.round(x).toLocaleString('en');
+}
+
+export function download(name: string, content: string | Blob, type = 'text/plain'): void {
+  const blob = typeof content === 'string' ? new Blob([content], { type }) : content;
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

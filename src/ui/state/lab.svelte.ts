@@ -1,0 +1,357 @@
+// The app's one store (Svelte 5 runes). `state` is the URL-serialised part (url-state.ts); the
+// rest is what the worker computed. Large arrays live in `$state.raw` and are replaced, never
+// mutated; nothing reactive is handed to the worker or Chart.js without `$state.snapshot`.
+import type { Config } from '../../engine/types.ts';
+import type { ReproduceResult } from '../../sim/reproduce.ts';
+import type { DatasetInfo, ImportedScores, Inspection, Lane, PoolSnapshot, StepChunk, StepRecord } from '../../worker/api.ts';
+import { Cancelled, EngineClient } from '../engine/client.ts';
+import { defaultConfig, parseUrlState, serializeUrlState, type AppState } from './url-state.ts';
+
+export interface LaneRun {
+  runId: number;
+  config: Config;
+  steps: StepRecord[];
+  done: boolean;
+  fingerprint: string | null;
+  millis: number | null;
+}
+
+export interface Notice {
+  id: number;
+  kind: 'error' | 'info';
+  text: string;
+}
+
+/** Linked highlighting across views. */
+export interface Highlight {
+  env: number | null;
+  task: number | null;
+}
+
+const REF_CACHE = 8;
+
+export class Lab {
+  state: AppState = $state(parseUrlState('').state);
+  notices: Notice[] = $state([]);
+  datasets: string[] = $state.raw([]);
+  dataset: DatasetInfo | null = $state.raw(null);
+  a: LaneRun | null = $state.raw(null);
+  b: LaneRun | null = $state.raw(null);
+  ref: LaneRun | null = $state.raw(null);
+  highlight: Highlight = $state({ env: null, task: null });
+  playing = $state(false);
+  inspection: Inspection | null = $state.raw(null);
+  inspectError: string | null = $state(null);
+  inspecting = $state(false);
+  pool: PoolSnapshot | null = $state.raw(null);
+  imported: ImportedScores | null = $state.raw(null);
+  /** Which data the views show: the simulated run, or an imported history's next batch. */
+  source: 'sim' | 'imported' = $state('sim');
+  reproduce: { running: boolean; done: number; total: number; label: string; result: ReproduceResult | null } = $state({ running: false, done: 0, total: 0, label: '', result: null });
+  running = $state(false);
+
+  readonly client: EngineClient;
+  private runCounter = 0;
+  private generation = 0;
+  private noticeCounter = 0;
+  private refCache = new Map<string, LaneRun>();
+  private pending: Record<Lane, StepRecord[]> = { a: [], b: [], ref: [] };
+  private flushScheduled = false;
+  private loadedDataset: string | null = null;
+
+  constructor(client: EngineClient, search: string) {
+    this.client = client;
+    const { state, notices } = parseUrlState(search);
+    this.state = state;
+    for (const text of notices) this.notify('error', text);
+  }
+
+  notify(kind: Notice['kind'], text: string): void {
+    this.notices = [...this.notices.slice(-4), { id: ++this.noticeCounter, kind, text }];
+  }
+
+  dismiss(id: number): void {
+    this.notices = this.notices.filter((n) => n.id !== id);
+  }
+
+  get query(): string {
+    return serializeUrlState(this.state);
+  }
+
+  /** The number of steps computed so far in lane A. */
+  get stepCount(): number {
+    return this.a?.steps.length ?? 0;
+  }
+
+  /** The step every view shows (the URL's, else the latest computed). */
+  get currentStep(): number {
+    const n = this.stepCount;
+    if (n === 0) return 0;
+    return this.state.step === null ? n - 1 : Math.min(this.state.step, n - 1);
+  }
+
+  setStep(step: number | null): void {
+    const last = this.state.a.T - 1;
+    this.state.step = step === null ? null : Math.max(0, Math.min(last, Math.round(step)));
+  }
+
+  resetConfig(): void {
+    const keep = { dataset: this.state.a.dataset };
+    this.state.a = { ...defaultConfig(), ...keep };
+  }
+
+  async init(): Promise<void> {
+    try {
+      this.datasets = await this.client.datasetNames();
+    } catch (error) {
+      this.notify('error', `datasets: ${(error as Error).message}`);
+    }
+    if (this.datasets.length > 0 && !this.datasets.includes(this.state.a.dataset)) {
+      const fallback = this.datasets[0];
+      this.notify('error', `dataset=${this.state.a.dataset}: not bundled with this site; using ${fallback}`);
+      this.state.a.dataset = fallback;
+      if (this.state.b) this.state.b.dataset = fallback;
+    }
+  }
+
+  /** Starts (or restarts) the runs of the current configuration: A, then B, then the random reference. */
+  async rerun(): Promise<void> {
+    const generation = ++this.generation;
+    this.client.interrupt();
+    const a = $state.snapshot(this.state.a) as Config;
+    const b = this.state.b ? ($state.snapshot(this.state.b) as Config) : null;
+    this.running = true;
+    try {
+      if (this.loadedDataset !== a.dataset) {
+        const result = await this.client.loadDataset(a.dataset);
+        if (generation !== this.generation) return;
+        if (!result.ok) {
+          this.notify('error', result.notice);
+          return;
+        }
+        this.dataset = result.value;
+        this.loadedDataset = a.dataset;
+        this.source = 'sim';
+      }
+      if (!this.dataset?.simulable) return;
+      if (!(await this.runLane('a', a, generation))) return;
+      if (b) {
+        if (!(await this.runLane('b', b, generation))) return;
+      } else this.b = null;
+      if (a.scheduler === 'random') {
+        this.ref = null;
+        return;
+      }
+      const key = JSON.stringify([a.dataset, a.seed, a.B, a.K, a.T]);
+      const cached = this.refCache.get(key);
+      if (cached) this.ref = cached;
+      else if (await this.runLane('ref', { ...a, scheduler: 'random' }, generation)) {
+        if (this.ref) this.refCache.set(key, this.ref);
+        while (this.refCache.size > REF_CACHE) this.refCache.delete(this.refCache.keys().next().value!);
+      }
+    } catch (error) {
+      if (!(error instanceof Cancelled)) this.notify('error', `run: ${(error as Error).message}`);
+    } finally {
+      if (generation === this.generation) this.running = false;
+    }
+  }
+
+  private setLane(lane: Lane, run: LaneRun | null): void {
+    if (lane === 'a') this.a = run;
+    else if (lane === 'b') this.b = run;
+    else this.ref = run;
+  }
+
+  private getLane(lane: Lane): LaneRun | null {
+    return lane === 'a' ? this.a : lane === 'b' ? this.b : this.ref;
+  }
+
+  private async runLane(lane: Lane, config: Config, generation: number): Promise<boolean> {
+    const runId = ++this.runCounter;
+    this.pending[lane] = [];
+    this.setLane(lane, { runId, config, steps: [], done: false, fingerprint: null, millis: null });
+    const result = await this.client.run(lane, runId, config, (chunk) => this.receive(chunk));
+    if (generation !== this.generation) return false;
+    this.flush();
+    if (!result.ok) {
+      this.notify('error', result.notice);
+      return false;
+    }
+    const run = this.getLane(lane);
+    if (run && run.runId === runId) this.setLane(lane, { ...run, done: true, fingerprint: result.value.fingerprint, millis: result.value.millis });
+    return true;
+  }
+
+  private receive(chunk: StepChunk): void {
+    const run = this.getLane(chunk.lane);
+    if (!run || run.runId !== chunk.runId) return; // a stale run's step
+    this.pending[chunk.lane].push(...chunk.steps);
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      requestAnimationFrame(() => this.flush());
+    }
+  }
+
+  /** Moves streamed steps into the lanes, at most once per frame (one re-render per frame). */
+  private flush(): void {
+    this.flushScheduled = false;
+    for (const lane of ['a', 'b', 'ref'] as const) {
+      const steps = this.pending[lane];
+      if (steps.length === 0) continue;
+      this.pending[lane] = [];
+      const run = this.getLane(lane);
+      if (run) this.setLane(lane, { ...run, steps: [...run.steps, ...steps] });
+    }
+  }
+
+  // ---- on-demand views (latest request wins, one in flight at a time) ----
+
+  private inspectWanted: string | null = null;
+  private inspectBusy = false;
+
+  requestInspection(): void {
+    const task = this.state.task;
+    const lane = this.source === 'imported' ? 'imported' : 'a';
+    const step = this.source === 'imported' ? (this.imported?.step ?? 0) : this.currentStep;
+    const ready = this.source === 'imported' ? this.imported !== null : this.a?.done === true;
+    if (task === null || !ready || !this.dataset || task >= this.dataset.tasks.length) {
+      this.inspectWanted = null;
+      if (task === null) this.inspection = null;
+      return;
+    }
+    this.inspectWanted = JSON.stringify([lane, step, task, this.a?.runId]);
+    void this.pumpInspection(lane, step, task);
+  }
+
+  private async pumpInspection(lane: Lane | 'imported', step: number, task: number): Promise<void> {
+    if (this.inspectBusy) return;
+    this.inspectBusy = true;
+    this.inspecting = true;
+    const key = this.inspectWanted;
+    try {
+      const result = await this.client.inspect(lane, step, task);
+      if (key === this.inspectWanted) {
+        if (result.ok) {
+          this.inspection = result.value;
+          this.inspectError = null;
+        } else this.inspectError = result.notice;
+      }
+    } catch (error) {
+      if (!(error instanceof Cancelled)) this.inspectError = (error as Error).message;
+    } finally {
+      this.inspectBusy = false;
+      this.inspecting = false;
+    }
+    if (this.inspectWanted !== null && key !== this.inspectWanted) {
+      const [l, s, t] = JSON.parse(this.inspectWanted) as [Lane | 'imported', number, number];
+      void this.pumpInspection(l, s, t);
+    }
+  }
+
+  private poolWanted: string | null = null;
+  private poolBusy = false;
+
+  requestPool(): void {
+    if (this.source !== 'sim' || !this.a?.done) return;
+    const step = this.currentStep;
+    this.poolWanted = JSON.stringify([this.a.runId, step]);
+    void this.pumpPool();
+  }
+
+  private async pumpPool(): Promise<void> {
+    if (this.poolBusy || this.poolWanted === null) return;
+    this.poolBusy = true;
+    const key = this.poolWanted;
+    const [, step] = JSON.parse(key) as [number, number];
+    try {
+      const snapshot = await this.client.pool('a', step);
+      if (key === this.poolWanted) this.pool = snapshot;
+    } catch (error) {
+      if (!(error instanceof Cancelled)) this.notify('error', `pool: ${(error as Error).message}`);
+    } finally {
+      this.poolBusy = false;
+    }
+    if (this.poolWanted !== key) void this.pumpPool();
+  }
+
+  // ---- import ----
+
+  async importFiles(files: File[]): Promise<void> {
+    const graphFile = files.find((f) => /\.(json|bin)$/i.test(f.name) && !/\.jsonl$/i.test(f.name));
+    const historyFile = files.find((f) => /\.jsonl$/i.test(f.name));
+    const unknown = files.filter((f) => f !== graphFile && f !== historyFile);
+    for (const f of unknown) this.notify('error', `${f.name}: not a graph (.json, .bin) or history (.jsonl) file; ignored`);
+    if (graphFile) {
+      this.generation++;
+      const bytes = new Uint8Array(await graphFile.arrayBuffer());
+      const result = await this.client.loadGraphFile(bytes, graphFile.name);
+      if (!result.ok) {
+        this.notify('error', result.notice);
+        return;
+      }
+      this.dataset = result.value;
+      this.loadedDataset = null;
+      this.a = null;
+      this.b = null;
+      this.ref = null;
+      this.pool = null;
+      this.imported = null;
+      this.inspection = null;
+      this.source = 'imported';
+      this.notify('info', `${graphFile.name}: ${result.value.tasks.length} tasks in ${result.value.envs.length} environments loaded${historyFile ? '' : '; now add a history (.jsonl)'}`);
+    }
+    if (historyFile) {
+      if (!this.dataset || (this.source !== 'imported' && !graphFile)) {
+        if (!this.dataset) {
+          this.notify('error', `${historyFile.name}: load a graph file first (or together)`);
+          return;
+        }
+      }
+      const text = await historyFile.text();
+      const config = $state.snapshot(this.state.a) as Config;
+      const result = await this.client.importHistory(text, historyFile.name, config);
+      if (!result.ok) {
+        this.notify('error', result.notice);
+        return;
+      }
+      this.source = 'imported';
+      this.imported = result.value;
+      this.inspection = null;
+      this.state.task = result.value.batchTasks[0] ?? 0;
+      this.notify('info', `${historyFile.name}: ${result.value.observations} groups scored; the batch for step ${result.value.step} is shown`);
+      this.requestInspection();
+    }
+  }
+
+  /** Back from imported data to the bundled dataset of the configuration. */
+  backToSimulation(): void {
+    this.loadedDataset = null;
+    this.source = 'sim';
+    this.imported = null;
+    this.inspection = null;
+    void this.rerun();
+  }
+
+  async runReproduce(seeds: number, steps: number, table4Runs: number): Promise<void> {
+    // Interrupting a busy worker loses its recorded lanes: recompute them afterwards.
+    const lost = this.client.busy;
+    this.generation++;
+    this.client.interrupt();
+    this.reproduce = { running: true, done: 0, total: 1, label: 'starting', result: null };
+    try {
+      const config = $state.snapshot(this.state.a) as Config;
+      const result = await this.client.reproduce(config, seeds, steps, table4Runs, (done, total, label) => {
+        this.reproduce = { ...this.reproduce, done, total, label };
+      });
+      if (!result.ok) this.notify('error', result.notice);
+      this.reproduce = { ...this.reproduce, running: false, result: result.ok ? result.value : null };
+    } catch (error) {
+      this.reproduce = { ...this.reproduce, running: false };
+      if (!(error instanceof Cancelled)) this.notify('error', `reproduce: ${(error as Error).message}`);
+    }
+    if (lost && this.source === 'sim') void this.rerun();
+  }
+
+  /** Text of the explain box (hover or focus on any knob or view). */
+  explain: string = $state('');
+}

@@ -1,0 +1,113 @@
+// The contract between the page and the engine worker (comlink). Everything here is plain,
+// structured-cloneable data: the page never holds WASM memory or engine objects.
+import type { CapRule, Config, Phase, Scores } from '../engine/types.ts';
+import type { TaskExplanation } from '../reference/index.ts';
+import type { StepMetrics } from '../sim/run.ts';
+import type { ReproduceResult } from '../sim/reproduce.ts';
+
+/** A run's lane: configuration A, configuration B (compare mode), or the random reference. */
+export type Lane = 'a' | 'b' | 'ref';
+
+export interface EnvInfo {
+  id: string;
+  name: string;
+  category: string | null;
+}
+
+export interface TaskInfo {
+  id: string;
+  env: number;
+  tools: string[];
+  checks: number;
+  text: string;
+}
+
+/** What the page needs to know of a loaded graph (no neighbour lists). */
+export interface DatasetInfo {
+  name: string;
+  /** Where it came from: a bundled dataset name or an imported file name. */
+  source: string;
+  envs: EnvInfo[];
+  tasks: TaskInfo[];
+  /** False for graphs without simulator parameters: they can be scored, not simulated (SPEC 12). */
+  simulable: boolean;
+  suites: string[];
+}
+
+/** One computed step as streamed to the page. */
+export interface StepRecord {
+  metrics: StepMetrics;
+  /** Phase of each pick (EnvSched family), null for baselines. */
+  phases: Phase[] | null;
+  /** Mean predicted variance (long half-life vhat) of the selected groups; null without predictions. */
+  predictedBatchVariance: number | null;
+}
+
+export interface StepChunk {
+  lane: Lane;
+  runId: number;
+  steps: StepRecord[];
+}
+
+export interface RunDone {
+  lane: Lane;
+  runId: number;
+  fingerprint: string;
+  steps: number;
+  millis: number;
+}
+
+/** Predicted vs true expected variance over the whole pool at one step (scatter view). */
+export interface PoolSnapshot {
+  step: number;
+  /** null when the scheduler has no prediction (cold start, random). */
+  predicted: Float32Array | null;
+  truth: Float32Array;
+  truthMean: Float32Array;
+}
+
+export interface Inspection {
+  lane: Lane;
+  step: number;
+  task: number;
+  /** The configuration scored (baselines are explained as EnvSched would see their history). */
+  scoredAs: Config['scheduler'];
+  explanation: TaskExplanation;
+  /** The simulator's exact expected reward and variance of this task at this step (null for imported data). */
+  truth: { mean: number; variance: number } | null;
+  /** The rollouts the task got at this step, if it was in the batch. */
+  rollouts: { rewards: number[]; flags?: boolean[] } | null;
+  millis: number;
+}
+
+/** Result of scoring an imported history (SPEC 12 scores, trimmed to what the page shows). */
+export interface ImportedScores {
+  step: number;
+  observations: number;
+  batch: Scores['batch'];
+  batchTasks: number[];
+  relaxed: CapRule[];
+  removed: number;
+  progressExcluded: number;
+}
+
+export type Result<T> = { ok: true; value: T } | { ok: false; notice: string };
+
+export interface EngineApi {
+  /** Compiles the WASM module once. `base` is the site's base URL (datasets are fetched relative to it). */
+  init(wasmUrl: string, base: string): Promise<void>;
+  datasetNames(): Promise<string[]>;
+  loadDataset(name: string): Promise<Result<DatasetInfo>>;
+  /** Loads an imported graph file (.json or .bin); errors name the file and the field or line. */
+  loadGraphFile(bytes: Uint8Array, fileName: string): Promise<Result<DatasetInfo>>;
+  run(lane: Lane, runId: number, config: Config, onChunk: (chunk: StepChunk) => void): Promise<Result<RunDone>>;
+  pool(lane: Lane, step: number): Promise<PoolSnapshot | null>;
+  inspect(lane: Lane | 'imported', step: number, task: number): Promise<Result<Inspection>>;
+  /** The lane's history as SPEC 12 JSONL (observations with s < beforeStep). */
+  exportHistory(lane: Lane, beforeStep: number): Promise<string>;
+  exportGraphJson(): Promise<string>;
+  /** The lane's run as `envsched run` writes it: run.json and run.csv (src/sim/run-output.ts). */
+  exportRun(lane: Lane): Promise<{ json: string; csv: string } | null>;
+  importHistory(text: string, fileName: string, config: Config): Promise<Result<ImportedScores>>;
+  reproduce(config: Config, seeds: number, steps: number, table4Runs: number, onProgress: (done: number, total: number, label: string) => void): Promise<Result<ReproduceResult>>;
+}

@@ -1,0 +1,61 @@
+// `envsched simulate` and `envsched reproduce` in-process: outputs, determinism, input errors.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from './helpers/cli.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'envsched-sim-'));
+
+describe('envsched simulate', () => {
+  it('writes every step as JSON and CSV, and the same seed prints the same fingerprint', async () => {
+    const config = join(dir, 'c.json');
+    writeFileSync(config, JSON.stringify({ scheduler: 'dps', B: 32 }));
+    const json = join(dir, 'run.json');
+    const a = await runCli(['simulate', '--dataset', 'synthetic-51x50', '--config', config, '--seed', '5', '--steps', '6', '--out', json]);
+    expect(a.stderr).toBe('');
+    expect(a.code).toBe(0);
+    const run = JSON.parse(readFileSync(json, 'utf8'));
+    expect(run.scheduler).toBe('dps');
+    expect(run.seed).toBe(5);
+    expect(run.steps).toHaveLength(6);
+    expect(run.steps[0].batchSize).toBe(32);
+    expect(a.stdout).toContain(`fingerprint ${run.fingerprint}`);
+    const csv = join(dir, 'run.csv');
+    const b = await runCli(['simulate', '--dataset', 'synthetic-51x50', '--config', config, '--seed', '5', '--steps', '6', '--out', csv]);
+    expect(b.stdout).toBe(a.stdout);
+    const lines = readFileSync(csv, 'utf8').trim().split('\n');
+    expect(lines).toHaveLength(7);
+    expect(lines[0].split(',')).toContain('heldout:suite-A');
+  });
+
+  it('reports a missing dataset and a bad --out as input errors', async () => {
+    const missing = await runCli(['simulate', '--dataset', 'no-such-pool']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/^error: command line:--dataset: no dataset "no-such-pool"/);
+    const badOut = await runCli(['simulate', '--dataset', 'synthetic-51x50', '--out', 'run.txt']);
+    expect(badOut.code).toBe(2);
+    expect(badOut.stderr).toMatch(/--out: must end in \.json or \.csv/);
+  });
+});
+
+describe('envsched reproduce', () => {
+  it('prints one JSON object with a row per scheduler, the paper figures and Table 4', async () => {
+    const r = await runCli(['reproduce', '--dataset', 'synthetic-51x50', '--seeds', '1', '--steps', '8', '--table4-runs', '2', '--json']);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.rows.map((row: { scheduler: string }) => row.scheduler)).toEqual([
+      'random', 'dapo', 'mopps', 'dps', 'envsched', 'within-only', 'cross-only', 'coverage-only', 'exploitation-only',
+    ]);
+    const random = out.rows[0];
+    expect(Object.keys(random.heldout)).toEqual(['40', '120', '200']);
+    expect(random.heldout['40']).toBeNull(); // an 8-step run has no step 40
+    expect(random.stepsToRandomBest).not.toBeNull();
+    expect(out.paper.random).toEqual({ meanVariance: 0.032, medianReward: 0.595, envsPerBatch: 36.53 });
+    expect(out.table4.runs).toBe(2);
+    expect(out.table4.meanVarianceStep1).toBeGreaterThan(0);
+    const coverage = out.rows.find((row: { scheduler: string }) => row.scheduler === 'coverage-only');
+    const exploitation = out.rows.find((row: { scheduler: string }) => row.scheduler === 'exploitation-only');
+    expect(coverage.envsPerBatch).toBeGreaterThan(exploitation.envsPerBatch);
+  });
+});

@@ -12,6 +12,7 @@ export default defineConfig({
   preview: { host: '127.0.0.1' },
   test: {
     include: ['test/**/*.test.ts'],
+    globalSetup: ['test/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -27,9 +27,14 @@ export let gNnzF: i32 = 0;
 // Derived in graphReady().
 export let gEnvOff: usize = 0; // i32[E+1]
 export let gEnvTasks: usize = 0; // i32[N], ascending within each env
-export let gWTOff: usize = 0; // i32[N+1]: transpose of within, j -> (i, value of j in within(i))
-export let gWTIdx: usize = 0;
-export let gWTSim: usize = 0;
+export let gTaskLocal: usize = 0; // i32[N]: position of the task among the tasks of its environment
+/** i32[nnzW], the within "mirror": within(j) holds every other task of env(j) (SPEC 1), so the
+ *  transpose of within for j needs no index array: entry gWOff[j] + k is the k-th other task of
+ *  env(j) in env order, and the mirror stores where j sits in that task's within list (its value is
+ *  gWSim at that position). A third of the memory of a full transpose. */
+export let gWMirror: usize = 0;
+export let gCTOff: usize = 0; // i32[N+1]: transpose of cross, j -> the tasks i with j in cross(i) (neighbour tracking)
+export let gCTIdx: usize = 0;
 export let gFTOff: usize = 0; // transpose of fullCross, j -> (i, value of j in fullCross(i)), other env only
 export let gFTIdx: usize = 0;
 export let gFTSim: usize = 0;
@@ -75,7 +80,7 @@ function checkCsr(off: usize, idx: usize, nnz: i32, what: string): void {
   }
 }
 
-/** Transpose of a CSR list keeping, for target j, the pairs (i, sim of j in list(i)). */
+/** Transpose of a CSR list keeping, for target j, the pairs (i, sim of j in list(i)); tSim 0 = indices only. */
 function transpose(off: usize, idx: usize, sim: usize, nnz: i32, sameEnv: bool, tOff: usize, tIdx: usize, tSim: usize): void {
   // count
   for (let i = 0; i < gN; i++) {
@@ -96,7 +101,7 @@ function transpose(off: usize, idx: usize, sim: usize, nnz: i32, sameEnv: bool, 
       const at = getI32(tOff, j) + getI32(fill, j);
       setI32(fill, j, getI32(fill, j) + 1);
       setI32(tIdx, at, i);
-      setF64(tSim, at, getF64(sim, k));
+      if (tSim != 0) setF64(tSim, at, getF64(sim, k));
     }
   }
 }
@@ -130,10 +135,33 @@ export function graphReady(): void {
     setI32(fill, e, getI32(fill, e) + 1);
   }
 
-  gWTOff = allocI32(gN + 1);
-  gWTIdx = allocI32(gNnzW);
-  gWTSim = allocF64(gNnzW);
-  transpose(gWOff, gWIdx, gWSim, gNnzW, true, gWTOff, gWTIdx, gWTSim);
+  gTaskLocal = allocI32(gN);
+  for (let e = 0; e < gE; e++) {
+    const from = getI32(gEnvOff, e);
+    for (let p = from, end = getI32(gEnvOff, e + 1); p < end; p++) setI32(gTaskLocal, getI32(gEnvTasks, p), p - from);
+  }
+  // SPEC 1: within(i) lists every other task of env(i) (validated by the readers; relied on here)
+  for (let i = 0; i < gN; i++) {
+    const e = getI32(gTaskEnv, i);
+    const size = getI32(gEnvOff, e + 1) - getI32(gEnvOff, e);
+    if (getI32(gWOff, i + 1) - getI32(gWOff, i) != size - 1) abort('graph: within(i) must list every other task of the environment');
+    for (let p = getI32(gWOff, i), end = getI32(gWOff, i + 1); p < end; p++) {
+      if (getI32(gTaskEnv, getI32(gWIdx, p)) != e || getI32(gWIdx, p) == i) abort('graph: within(i) must list every other task of the environment');
+    }
+  }
+  gWMirror = allocI32(gNnzW);
+  for (let i = 0; i < gN; i++) {
+    const li = getI32(gTaskLocal, i);
+    for (let p = getI32(gWOff, i), end = getI32(gWOff, i + 1); p < end; p++) {
+      const j = getI32(gWIdx, p);
+      // slot of i among the other tasks of env(j), in env order
+      const slot = li - (li > getI32(gTaskLocal, j) ? 1 : 0);
+      setI32(gWMirror, getI32(gWOff, j) + slot, p);
+    }
+  }
+  gCTOff = allocI32(gN + 1);
+  gCTIdx = allocI32(gNnzC);
+  transpose(gCOff, gCIdx, gCSim, gNnzC, false, gCTOff, gCTIdx, 0);
   gFTOff = allocI32(gN + 1);
   gFTIdx = allocI32(gNnzF);
   gFTSim = allocF64(gNnzF);

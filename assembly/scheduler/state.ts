@@ -68,23 +68,17 @@ export let tBaseScore: usize = 0; // f64: q_i * omega_i
 export let tNegBase: usize = 0; // f64: -q_i * omega_i (sort key)
 export let exploitOrder: usize = 0; // i32[N]: tasks by q_i * omega_i descending
 
-// ---- neighbours (SPEC 4): per task, N_in then N_cross, with the h-independent kernel ----
+// ---- neighbours (SPEC 4): tracked incrementally, see neighbours.ts ----
+// Fixed-capacity slots per task: [nbOff[i], nbOff[i] + min(K_within, |within(i)|)) for N_in(i), then
+// min(K_cross, |cross(i)|) slots for N_cross(i); nbInCnt / nbCrCnt say how many are filled.
 export let nbOff: usize = 0; // i32[N+1]
-export let nbInEnd: usize = 0; // i32[N]: end of N_in(i) inside nbOff[i]..nbOff[i+1]
+export let nbInCnt: usize = 0; // i32[N]
+export let nbCrCnt: usize = 0; // i32[N]
 export let nbCap: i32 = 0;
 export let nbIdx: usize = 0; // i32[cap]
-export let nbKer: usize = 0; // f64[cap]: exp(-0.5 (delta/sigma)^2)
-export let nbDelta: usize = 0; // f64[cap]: delta_ij
-// The previous score's lists (double buffer): kernels of a relation whose deltas did not change
-// are copied instead of recomputed (incremental use: most neighbour sets are stable step to step).
-export let nbPrevOff: usize = 0;
-export let nbPrevInEnd: usize = 0;
-export let nbPrevIdx: usize = 0;
-export let nbPrevKer: usize = 0;
-export let nbPrevDelta: usize = 0;
-export let nbPrevValid: bool = false;
-export let nbPrevKw: i32 = -1;
-export let nbPrevKc: i32 = -1;
+export let nbKer: usize = 0; // f64[cap]: exp(-0.5 (delta/sigma)^2), independent of the half-life
+export let nbDirty: usize = 0; // u8[N]
+export let nbDirtyList: usize = 0; // i32[N]
 export let medScratch: usize = 0; // f64[max list length]
 
 // ---- per environment ----
@@ -148,11 +142,11 @@ export function stateInitForGraph(): void {
   exploitOrder = allocI32(n);
 
   nbOff = allocI32(n + 1);
-  nbInEnd = allocI32(n);
-  nbPrevOff = allocI32(n + 1);
-  nbPrevInEnd = allocI32(n);
+  nbInCnt = allocI32(n);
+  nbCrCnt = allocI32(n);
+  nbDirty = allocU8(n);
+  nbDirtyList = allocI32(n);
   nbCap = 0;
-  nbPrevValid = false;
   medScratch = allocF64(max<i32>(gMaxWithin, gMaxCross) + 1);
 
   eX = allocI32(gE);
@@ -177,43 +171,7 @@ export function ensureNeighbourCapacity(total: i32): void {
   const cap = max<i32>(total, nbCap * 2);
   nbIdx = allocI32(cap);
   nbKer = allocF64(cap);
-  nbDelta = allocF64(cap);
-  nbPrevIdx = allocI32(cap);
-  nbPrevKer = allocF64(cap);
-  nbPrevDelta = allocF64(cap);
   nbCap = cap;
-  nbPrevValid = false;
-}
-
-/** Makes the current lists the previous ones (swap), before a new selection. */
-export function swapNeighbourBuffers(kw: i32, kc: i32): void {
-  let t = nbOff;
-  nbOff = nbPrevOff;
-  nbPrevOff = t;
-  t = nbInEnd;
-  nbInEnd = nbPrevInEnd;
-  nbPrevInEnd = t;
-  t = nbIdx;
-  nbIdx = nbPrevIdx;
-  nbPrevIdx = t;
-  t = nbKer;
-  nbKer = nbPrevKer;
-  nbPrevKer = t;
-  t = nbDelta;
-  nbDelta = nbPrevDelta;
-  nbPrevDelta = t;
-  // the swapped-in "previous" lists are usable only if they were built with the same K
-  nbPrevValid = nbPrevValid && kw == nbPrevKw && kc == nbPrevKc;
-  nbPrevKw = kw;
-  nbPrevKc = kc;
-}
-
-export function markNeighboursBuilt(): void {
-  nbPrevValid = true;
-}
-
-export function invalidateNeighbourCache(): void {
-  nbPrevValid = false;
 }
 
 export function ensureStepScratch(steps: i32): void {

@@ -4,6 +4,7 @@
 import { InputError } from './errors.ts';
 import { validatePacked } from './graph-validate.ts';
 import { loadGraph, readGraphMeta } from './graph-json.ts';
+import { parseJsonText } from './json-text.ts';
 import type { CsrList, Graph, LoadedGraph } from './types.ts';
 
 const MAGIC = 0x42475345; // "ESGB" read as a little-endian u32
@@ -13,7 +14,8 @@ const HEADER_BYTES = 64;
 const MAX_TASKS = 50_000_000;
 const MAX_EDGES = 2_000_000_000;
 
-const align8 = (n: number) => (n + 7) & ~7;
+// Arithmetic, not `& ~7`: declared sizes reach 2^35 and bitwise operators wrap at 2^31.
+const align8 = (n: number) => Math.ceil(n / 8) * 8;
 
 function sectionSizes(nTasks: number, nnz: number) {
   const offsets = align8((nTasks + 1) * 4);
@@ -85,12 +87,14 @@ export function decodeGraphBinary(bytes: Uint8Array, source: string): LoadedGrap
   }
   if (view.getUint32(40, true) !== fnv1a(bytes, HEADER_BYTES, bytes.length)) throw new InputError(source, 'checksum', 'the content does not match its checksum (corrupt file)');
 
-  let rawMeta: unknown;
+  let metaText: string;
   try {
-    rawMeta = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(HEADER_BYTES, HEADER_BYTES + metaLength)));
-  } catch (error) {
-    throw new InputError(source, 'metadata', `unreadable metadata block (${error instanceof Error ? error.message : String(error)})`);
+    metaText = new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(HEADER_BYTES, HEADER_BYTES + metaLength));
+  } catch {
+    throw new InputError(source, 'metadata', 'unreadable metadata block (not valid UTF-8)');
   }
+  // parseJsonText keeps the message on one line and names the line:column inside the block.
+  const rawMeta = parseJsonText(metaText, `${source} metadata`);
   // The metadata came from a file: check its fields as strictly as the JSON reader does.
   const meta = readGraphMeta(rawMeta, `${source} metadata`);
   if (meta.tasks.length !== n) throw new InputError(source, 'metadata.tasks', `lists ${meta.tasks.length} tasks, the header declares ${n}`);

@@ -35,6 +35,9 @@ export function validateList(name: ListName, list: CsrList, taskEnv: Int32Array,
   const { offsets, index, sim } = list;
   if (offsets.length !== n + 1) throw new InputError(source, name, `has ${offsets.length - 1} lists, expected one per task (${n})`);
   if (offsets[0] !== 0) throw new InputError(source, `${name}`, 'list offsets must start at 0');
+  // SPEC 1: a list names each neighbour once. Sorting only puts equal pairs side by side, so a
+  // repeat with a different similarity needs its own check: listedBy[j] = 1 + the last list naming j.
+  const listedBy = new Int32Array(n);
   for (let i = 0; i < n; i++) {
     const start = offsets[i];
     const end = offsets[i + 1];
@@ -45,6 +48,8 @@ export function validateList(name: ListName, list: CsrList, taskEnv: Int32Array,
       const s = sim[k];
       if (!(j >= 0 && j < n)) throw new InputError(source, place, `neighbour index ${j} is out of range [0, ${n - 1}]`);
       if (j === i) throw new InputError(source, place, 'a task cannot be its own neighbour');
+      if (listedBy[j] === i + 1) throw new InputError(source, place, `neighbour ${j} is listed twice`);
+      listedBy[j] = i + 1;
       if (!Number.isFinite(s)) throw new InputError(source, place, `similarity must be a finite number, got ${s}`);
       const sameEnv = taskEnv[j] === taskEnv[i];
       if (name === 'within' && !sameEnv) throw new InputError(source, place, `task ${j} is in another environment (within lists hold same-environment tasks)`);

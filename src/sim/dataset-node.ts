@@ -1,5 +1,5 @@
 // Node-only: `--dataset D` -> a loaded graph. D is a graph file path, a bundled dataset name
-// (datasets/D.graph.bin or datasets/D.graph.json), or `synthetic-51x50` (src/sim/synthetic-pool.ts).
+// (datasets/D/D.graph.bin or .graph.json, built by scripts/build-datasets.mjs), or `synthetic-51x50` (src/sim/synthetic-pool.ts).
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { InputError } from '../engine/errors.ts';
@@ -13,7 +13,7 @@ export const SYNTHETIC_DATASET = 'synthetic-51x50';
 const DATASETS_DIR = new URL('../../datasets/', import.meta.url);
 
 export function datasetCandidates(name: string): string[] {
-  return [`${name}.graph.bin`, `${name}.graph.json`].map((file) => fileURLToPath(new URL(file, DATASETS_DIR)));
+  return [`${name}/${name}.graph.bin`, `${name}/${name}.graph.json`].map((file) => fileURLToPath(new URL(file, DATASETS_DIR)));
 }
 
 export async function loadDataset(name: string): Promise<{ loaded: LoadedGraph; source: string }> {
@@ -22,5 +22,5 @@ export async function loadDataset(name: string): Promise<{ loaded: LoadedGraph; 
   for (const path of datasetCandidates(name)) {
     if (existsSync(path)) return { loaded: await readGraphFile(path), source: path };
   }
-  throw new InputError('command line', '--dataset', `no dataset ${JSON.stringify(name)}: not a graph file, and none of ${datasetCandidates(name).join(', ')} exists (build the bundled datasets, or use ${SYNTHETIC_DATASET})`);
+  throw new InputError('command line', '--dataset', `no dataset ${JSON.stringify(name)}: not a graph file, and none of ${datasetCandidates(name).join(', ')} exists (build it with "npm run datasets -- ${name}", or use ${SYNTHETIC_DATASET})`);
 }

@@ -25,7 +25,7 @@ export interface SimModelParams {
 }
 
 export const DEFAULT_SIM_MODEL: Readonly<SimModelParams> = Object.freeze({
-  competence0: 0.6,
+  competence0: 0.68,
   exploitRate: 0.15,
   exploitReward: 1,
   etaCompetence: 0.001,
@@ -35,7 +35,7 @@ export const DEFAULT_SIM_MODEL: Readonly<SimModelParams> = Object.freeze({
   etaMemo: 0.05,
   familiarityMax: 3,
   memoMax: 3,
-  logitScale: 5,
+  logitScale: 7.5,
 });
 
 /** The params array of assembly/sim/model.ts, in its index order (P_EXPLOIT ... P_LOGIT_SCALE). */

@@ -10,6 +10,7 @@ import { parseHistoryJsonl, serializeHistoryJsonl, taskIndexOf, defaultScoreStep
 import { SCORABLE_SCHEDULERS, type Config, type Graph, type LoadedGraph, type Observation } from '../engine/types.ts';
 import { instantiateEnvsched, WasmScheduler } from '../engine/wasm/index.ts';
 import { analyse, explainFromAnalysis, type Analysis } from '../reference/index.ts';
+import { useScalarMath } from '../reference/math.ts';
 import { reproduce } from '../sim/reproduce.ts';
 import { runToCsv, runToJson } from '../sim/run-output.ts';
 import type { RunWasm } from '../sim/run.ts';
@@ -94,6 +95,10 @@ const api: EngineApi = {
     const response = await fetch(wasmUrl);
     if (!response.ok) throw new Error(`cannot fetch ${wasmUrl}: HTTP ${response.status}`);
     module = await WebAssembly.compile(await response.arrayBuffer());
+    // The inspector's reference scheduler uses the WASM module's own exp / pow / log, so its
+    // numbers equal the kernels' (and `envsched score`'s) to the last bit.
+    const math = (await instantiateEnvsched(module)).exports;
+    useScalarMath({ exp: (x) => math.sched_math_exp(x), pow: (x, y) => math.sched_math_pow(x, y), log: (x) => math.sched_math_log(x) });
   },
 
   async datasetNames() {

@@ -57,7 +57,7 @@ export class EngineClient {
   }
 
   /** Runs `f` on the active worker; rejects with Cancelled if that worker is replaced first. */
-  private call<T>(f: (remote: Comlink.Remote<EngineApi>) => Promise<T>): Promise<T> {
+  private call<T>(f: (remote: Comlink.Remote<EngineApi>) => Promise<unknown>): Promise<T> {
     const slot = this.active;
     return new Promise<T>((resolve, reject) => {
       slot.pending.add(reject);
@@ -66,7 +66,7 @@ export class EngineClient {
         .then(
           (value) => {
             slot.pending.delete(reject);
-            resolve(value);
+            resolve(value as T);
           },
           (error: unknown) => {
             slot.pending.delete(reject);
@@ -101,7 +101,7 @@ export class EngineClient {
   /** Loads a bundled dataset into the active worker and the standby. */
   async loadDataset(name: string): Promise<Result<DatasetInfo>> {
     this.interrupt();
-    const result = await this.call((r) => r.loadDataset(name));
+    const result = await this.call<Result<DatasetInfo>>((r) => r.loadDataset(name));
     if (result.ok) {
       this.graph = { kind: 'bundled', name };
       this.prepareStandby();
@@ -111,7 +111,7 @@ export class EngineClient {
 
   async loadGraphFile(bytes: Uint8Array, fileName: string): Promise<Result<DatasetInfo>> {
     this.interrupt();
-    const result = await this.call((r) => r.loadGraphFile(bytes.slice(), fileName));
+    const result = await this.call<Result<DatasetInfo>>((r) => r.loadGraphFile(bytes.slice(), fileName));
     if (result.ok) {
       this.graph = { kind: 'file', bytes, fileName };
       this.prepareStandby();

@@ -1,0 +1,120 @@
+// Browser part of `npm run bench` (issue 5): the built site in headless Chromium on envscaler-rl.
+//   - slider change -> first updated chart (target <= 150 ms)
+//   - a full 200-step EnvSched run in the worker (target <= 1 s)
+//   - the longest main-thread task during a run (target <= 50 ms; Long Tasks API)
+//   - the page's JS heap after 50 consecutive reruns (no growth)
+import { execFileSync } from 'node:child_process';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+async function serve() {
+  const stamp = join(ROOT, 'site', '.built');
+  if (!existsSync(stamp) || statSync(stamp).mtimeMs < statSync(join(ROOT, 'build/envsched.wasm')).mtimeMs || !existsSync(join(ROOT, 'site/index.html'))) {
+    execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+    writeFileSync(stamp, new Date().toISOString());
+  }
+  const { preview } = await import('vite');
+  return preview({ root: ROOT, preview: { port: 0, host: '127.0.0.1' }, logLevel: 'error' });
+}
+
+/** Waits (in the page) for run A newer than `prev` to finish; returns { runId, millis }. */
+function waitRun(page, prev) {
+  return page
+    .waitForFunction(
+      (p) => {
+        const el = document.querySelector('[data-testid=fingerprint]');
+        const id = Number(el?.getAttribute('data-run-id'));
+        return el?.getAttribute('data-done') === 'true' && id > p ? { runId: id, millis: Number(el.getAttribute('data-millis')) } : null;
+      },
+      prev,
+      { timeout: 120_000, polling: 20 },
+    )
+    .then((h) => h.jsonValue());
+}
+
+export async function run() {
+  const { chromium } = await import('playwright-core');
+  const server = await serve();
+  const url = server.resolvedUrls.local[0];
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--enable-precise-memory-info', '--js-flags=--expose-gc'],
+  });
+  const rows = [];
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.addInitScript(() => {
+      localStorage.setItem('envsched-lab:intro-seen', '1');
+      window.__longest = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.__longest = Math.max(window.__longest, e.duration);
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    const page = await context.newPage();
+    await page.goto(`${url}?dataset=envscaler-rl`);
+    let { runId } = await waitRun(page, 0);
+
+    // Full runs: rerun with a new seed a few times; the worker reports each run's time.
+    const runTimes = [];
+    for (let k = 1; k <= 3; k++) {
+      await page.fill('[data-testid=num-a-seed]', String(k));
+      await page.press('[data-testid=num-a-seed]', 'Enter');
+      const r = await waitRun(page, runId);
+      runId = r.runId;
+      runTimes.push(r.millis);
+    }
+    rows.push({ name: 'app: 200-step EnvSched run in the worker (median of 3)', value: runTimes.sort((a, b) => a - b)[1], unit: 'ms', target: '<= 1000 ms' });
+
+    // Slider -> first chart with new data, measured in the page (median of 5).
+    const latencies = [];
+    for (let k = 0; k < 5; k++) {
+      const ms = await page.evaluate(async (prev) => {
+        const slider = document.querySelector('[data-testid=slider-a-rho]');
+        const chart = document.querySelector('[data-testid=chart-envs]');
+        const fp = document.querySelector('[data-testid=fingerprint]');
+        slider.value = String(Number(slider.value) === 0.5 ? 0.55 : 0.5);
+        const t0 = performance.now();
+        slider.dispatchEvent(new Event('input', { bubbles: true }));
+        return new Promise((resolve) => {
+          const check = () => {
+            if (Number(fp.getAttribute('data-run-id')) > prev && Number(chart.getAttribute('data-points')) > 0) resolve(performance.now() - t0);
+            else requestAnimationFrame(check);
+          };
+          requestAnimationFrame(check);
+        });
+      }, runId);
+      latencies.push(ms);
+      ({ runId } = await waitRun(page, runId));
+      await page.waitForTimeout(150); // let the throttle window pass
+    }
+    rows.push({ name: 'app: slider change -> first updated chart (median of 5)', value: latencies.sort((a, b) => a - b)[2], unit: 'ms', target: '<= 150 ms' });
+    rows.push({ name: 'app: longest main-thread task so far (load + runs)', value: await page.evaluate(() => window.__longest), unit: 'ms', target: '<= 50 ms' });
+
+    // Memory: 50 consecutive reruns (alternating rho; the random reference is cached).
+    const heap = () => page.evaluate(async () => {
+      for (let k = 0; k < 3; k++) {
+        window.gc?.();
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      return performance.memory.usedJSHeapSize / 1048576;
+    });
+    const before = await heap();
+    await page.evaluate(() => (window.__longest = 0));
+    for (let k = 0; k < 50; k++) {
+      await page.fill('[data-testid=num-a-rho]', k % 2 === 0 ? '0.45' : '0.5');
+      await page.press('[data-testid=num-a-rho]', 'Enter');
+      ({ runId } = await waitRun(page, runId));
+    }
+    rows.push({ name: 'app: longest main-thread task during 50 reruns', value: await page.evaluate(() => window.__longest), unit: 'ms', target: '<= 50 ms' });
+    const after = await heap();
+    rows.push({ name: 'app: page JS heap before 50 reruns', value: before, unit: 'MiB' });
+    rows.push({ name: 'app: page JS heap after 50 reruns', value: after, unit: 'MiB', target: 'no growth' });
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  return rows;
+}

@@ -1,0 +1,99 @@
+// The e2e harness: makes sure the WASM module, the datasets and the static site are built (only
+// what is stale), serves site/ with `vite preview` on 127.0.0.1 (a free port), and drives Debian's
+// Chromium through playwright-core with a fresh profile.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { preview, type PreviewServer } from 'vite';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+const SITE_STAMP = join(ROOT, 'site', '.built');
+const INPUTS = ['src/ui', 'src/worker', 'src/engine', 'src/sim', 'src/reference', 'index.html', 'public', 'vite.config.ts', 'build/envsched.wasm', 'datasets'];
+
+function newest(path: string): number {
+  const full = join(ROOT, path);
+  if (!existsSync(full)) return 0;
+  const stat = statSync(full);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let t = 0;
+  for (const entry of readdirSync(full, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) t = Math.max(t, statSync(join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return t;
+}
+
+/** Builds what is missing or stale: WASM, compiled engine, datasets (scripts/ensure-built.mjs), then the site. */
+export function ensureSite(): void {
+  execFileSync(process.execPath, [join(ROOT, 'scripts/ensure-built.mjs')], { cwd: ROOT, stdio: 'inherit' });
+  const built = existsSync(SITE_STAMP) ? statSync(SITE_STAMP).mtimeMs : 0;
+  if (built > Math.max(...INPUTS.map(newest))) return;
+  execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  writeFileSync(SITE_STAMP, new Date().toISOString());
+}
+
+export interface Site {
+  url: string;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export async function startSite(): Promise<Site> {
+  ensureSite();
+  const server: PreviewServer = await preview({ root: ROOT, configFile: join(ROOT, 'vite.config.ts'), preview: { port: 0, host: '127.0.0.1', strictPort: false }, logLevel: 'error' });
+  const url = server.resolvedUrls?.local[0];
+  if (!url) throw new Error('vite preview did not report a URL');
+  // playwright-core launches every browser with a fresh temporary profile (user-data-dir) of its own.
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return {
+    url,
+    browser,
+    async close() {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+export interface OpenPage {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors and uncaught exceptions seen so far. */
+  errors: string[];
+}
+
+/** A fresh context (empty storage) with the intro already dismissed unless `intro` is true. */
+export async function openPage(site: Site, query: string, options: { intro?: boolean; width?: number; height?: number } = {}): Promise<OpenPage> {
+  const context = await site.browser.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 800 }, acceptDownloads: true });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(site.url).origin });
+  if (!options.intro) await context.addInitScript(() => localStorage.setItem('envsched-lab:intro-seen', '1'));
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${site.url}${query}`);
+  return { page, context, errors };
+}
+
+/** Waits until run A has finished (after `previousRunId`, if given) and returns its fingerprint. */
+export async function finishedFingerprint(page: Page, previousRunId = -1, timeout = 90_000): Promise<{ fingerprint: string; runId: number }> {
+  const handle = await page.waitForFunction(
+    (prev) => {
+      const el = document.querySelector('[data-testid=fingerprint]');
+      if (!el || el.getAttribute('data-done') !== 'true') return null;
+      const runId = Number(el.getAttribute('data-run-id'));
+      return runId > prev && /^[0-9a-f]{16}$/.test(el.textContent ?? '') ? { fingerprint: el.textContent!, runId } : null;
+    },
+    previousRunId,
+    { timeout, polling: 50 },
+  );
+  return (await handle.jsonValue()) as { fingerprint: string; runId: number };
+}
+
+export async function chartSignatures(page: Page): Promise<Record<string, string>> {
+  return page.$$eval('[data-testid^=chart-]', (els) => Object.fromEntries(els.map((e) => [e.getAttribute('data-testid')!, e.getAttribute('data-signature') ?? ''])));
+}

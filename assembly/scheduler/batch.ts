@@ -6,7 +6,7 @@ import {
 } from './config';
 import {
   gE, gEnvOff, gEnvTasks, gFFallback, gMinPenalty, gFIdx, gFOff, gFSim, gFTIdx, gFTOff, gFTSim, gN, gTaskEnv,
-  gWIdx, gWOff, gWSim, gWTIdx, gWTOff, gWTSim,
+  gWMirror, gWOff, gWSim,
 } from './graph';
 import { getF64, getI32, getU8, setF64, setI32, setU8 } from './mem';
 import { sortByKey, sortedIdx } from './rank';
@@ -52,9 +52,14 @@ function addToBatch(j: i32, phase: u8): void {
   const ej = getI32(gTaskEnv, j);
   setI32(eN, ej, getI32(eN, ej) + 1);
   setI32(eAvail, ej, getI32(eAvail, ej) - 1); // j passed rules 1, 4, 5 (cold start: recounted later)
-  // same environment: S_full(i, j) is the value of j in within(i)
-  for (let p = getI32(gWTOff, j), end = getI32(gWTOff, j + 1); p < end; p++) {
-    touch(getI32(gWTIdx, p), getF64(gWTSim, p), true);
+  // same environment: S_full(i, j) is the value of j in within(i), found through the mirror
+  // (slot k of j = the k-th other task of env(j) in env order, graph.ts)
+  let slot = getI32(gWOff, j);
+  for (let p = getI32(gEnvOff, ej), end = getI32(gEnvOff, ej + 1); p < end; p++) {
+    const i = getI32(gEnvTasks, p);
+    if (i == j) continue;
+    touch(i, getF64(gWSim, getI32(gWMirror, slot)), true);
+    slot++;
   }
   // other environments: the value of j in fullCross(i) ...
   for (let p = getI32(gFTOff, j), end = getI32(gFTOff, j + 1); p < end; p++) {

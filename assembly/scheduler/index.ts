@@ -12,6 +12,7 @@ import {
   commitStep, ensureRewardCapacity, historyClear, historyInitForGraph, historyReserve, hObsCount, hObsD, hObsM,
   hObsStep, hObsTask, hObsV, hLastStep, hRewardFlags, hRewards, stageDiscard, stageGroup, stageStats, hObsRemoves,
 } from './history';
+import { invalidateNeighbours } from './neighbours';
 import { progressInitForGraph, progressReset } from './progress';
 import { rankInitForGraph } from './rank';
 import { scoreStep } from './score';
@@ -34,11 +35,13 @@ export function sched_graph_ready(): void {
   stateInitForGraph();
   historyInitForGraph();
   progressInitForGraph();
+  invalidateNeighbours();
 }
 
 export function sched_history_clear(): void {
   historyClear();
   progressReset();
+  invalidateNeighbours();
 }
 
 export function sched_history_reserve(observations: i32, steps: i32): void {

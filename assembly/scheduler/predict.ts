@@ -1,13 +1,12 @@
 // SPEC 3-5: counts at step t, observed-neighbour selection, and the per-half-life predictions
 // (references, centred histories, relation estimates, fusion, calibrated u).
 import { cfg, cfgInt, CFG_K_CROSS, CFG_K_WITHIN, CFG_LAMBDA_G, CFG_LAMBDA_S, CFG_PRIOR, CFG_W_CROSS, CFG_W_IN, PRIOR_CROSS, PRIOR_WITHIN } from './config';
-import { gCIdx, gCOff, gCSim, gE, gN, gTaskEnv, gWIdx, gWOff, gWSim } from './graph';
+import { gE, gN, gTaskEnv, gWOff } from './graph';
 import { hObsD, hObsM, hObsRemoves, hObsStep, hObsStepIdx, hObsTask, hObsV, hStepSize, hStepSumD, hStepSumM, hStepSumV, hStepValue } from './history';
 import { clip, getF64, getI32, getU8, setF64, setI32, setU8 } from './mem';
 import { percentileRanks, quantile, sortedIdx } from './rank';
 import {
-  eR, eX, ensureNeighbourCapacity, markNeighboursBuilt, medScratch, nbDelta, nbIdx, nbInEnd, nbKer, nbOff,
-  nbPrevDelta, nbPrevInEnd, nbPrevKer, nbPrevOff, nbPrevValid, swapNeighbourBuffers, oReference, oRemoved,
+  eR, eX, nbCrCnt, nbIdx, nbInCnt, nbKer, nbOff, oReference, oRemoved,
   gCross, gIn, oLongD, oLongM, oLongU, oLongV, oShortD, oShortM, oShortU, oShortV,
   sBd, sBm, sBv, sW, sWShort, tCount, tF, tFShort, tLastStep, tPr1, tPr2, tRow, tRun, tSortedV,
 } from './state';
@@ -43,98 +42,6 @@ export function gatherCounts(t: i32, nObs: i32): void {
   for (let i = 0; i < gN; i++) {
     if (getI32(tLastStep, i) != t - 1) setI32(tRun, i, 0);
   }
-}
-
-/** Median of the first n values of medScratch after an insertion sort (lists are nearly sorted). */
-function medianOfScratch(n: i32): f64 {
-  for (let a = 1; a < n; a++) {
-    const x = getF64(medScratch, a);
-    let b = a - 1;
-    while (b >= 0 && getF64(medScratch, b) > x) {
-      setF64(medScratch, b + 1, getF64(medScratch, b));
-      b--;
-    }
-    setF64(medScratch, b + 1, x);
-  }
-  const h = n >> 1;
-  if (n & 1) return getF64(medScratch, h);
-  return (getF64(medScratch, h - 1) + getF64(medScratch, h)) / 2.0;
-}
-
-/** SPEC 4: the first `k` observed tasks of list(i), in list order; writes delta, returns the count. */
-function takeObserved(off: usize, idx: usize, sim: usize, i: i32, k: i32, at: i32): i32 {
-  let taken = 0;
-  for (let p = getI32(off, i), end = getI32(off, i + 1); p < end && taken < k; p++) {
-    const j = getI32(idx, p);
-    if (getI32(tCount, j) == 0) continue;
-    setI32(nbIdx, at + taken, j);
-    setF64(nbDelta, at + taken, clip(1.0 - getF64(sim, p), 0.0, 1.0));
-    taken++;
-  }
-  return taken;
-}
-
-/** Kernels exp(-0.5 (delta/sigma)^2) of [from, to) with the adaptive bandwidth sigma (SPEC 4). */
-function kernelise(from: i32, to: i32): void {
-  const n = to - from;
-  if (n == 0) return;
-  for (let p = 0; p < n; p++) setF64(medScratch, p, getF64(nbDelta, from + p));
-  const sigma = max<f64>(medianOfScratch(n), 0.05);
-  for (let p = from; p < to; p++) {
-    const r = getF64(nbDelta, p) / sigma;
-    setF64(nbKer, p, Math.exp(-0.5 * r * r)); // (-0.5 r) r: the reference's rounding order
-  }
-}
-
-/**
- * Kernels of [from, from + n): copied from the previous selection's [prevFrom, prevFrom + prevN)
- * when the deltas are bit-identical (then sigma and every kernel are too), computed otherwise.
- */
-function kernelOrReuse(from: i32, n: i32, prevFrom: i32, prevN: i32, reuse: bool): void {
-  if (reuse && n == prevN) {
-    let same = true;
-    for (let p = 0; p < n; p++) {
-      if (getF64(nbDelta, from + p) != getF64(nbPrevDelta, prevFrom + p)) {
-        same = false;
-        break;
-      }
-    }
-    if (same) {
-      memory.copy(nbKer + (<usize>from << 3), nbPrevKer + (<usize>prevFrom << 3), <usize>n << 3);
-      return;
-    }
-  }
-  kernelise(from, from + n);
-}
-
-/** SPEC 4: N_in(i), N_cross(i) and their kernels (independent of the half-life). */
-export function selectNeighbours(): void {
-  const kw = cfgInt(CFG_K_WITHIN);
-  const kc = cfgInt(CFG_K_CROSS);
-  let total = 0;
-  for (let i = 0; i < gN; i++) {
-    total += min<i32>(kw, getI32(gWOff, i + 1) - getI32(gWOff, i));
-    total += min<i32>(kc, getI32(gCOff, i + 1) - getI32(gCOff, i));
-  }
-  ensureNeighbourCapacity(total);
-  swapNeighbourBuffers(kw, kc);
-  const reuse = nbPrevValid;
-  let at = 0;
-  for (let i = 0; i < gN; i++) {
-    setI32(nbOff, i, at);
-    const prevFrom = getI32(nbPrevOff, i);
-    const prevMid = getI32(nbPrevInEnd, i);
-    const prevTo = getI32(nbPrevOff, i + 1);
-    const nin = takeObserved(gWOff, gWIdx, gWSim, i, kw, at);
-    kernelOrReuse(at, nin, prevFrom, prevMid - prevFrom, reuse);
-    at += nin;
-    setI32(nbInEnd, i, at);
-    const ncr = takeObserved(gCOff, gCIdx, gCSim, i, kc, at);
-    kernelOrReuse(at, ncr, prevMid, prevTo - prevMid, reuse);
-    at += ncr;
-  }
-  setI32(nbOff, gN, at);
-  markNeighboursBuilt();
 }
 
 /** SPEC 3: step weights w(t, s), step references b_s and B_t for half-life h (steps ascending). */
@@ -267,12 +174,13 @@ export function predictBothHalfLives(hLong: f64, hShort: f64, t: i32, nSteps: i3
   const wIn = cfg(CFG_W_IN);
   const wCross = cfg(CFG_W_CROSS);
   const prior = cfgInt(CFG_PRIOR);
+  const kw = max<i32>(cfgInt(CFG_K_WITHIN), 0);
   for (let i = 0; i < gN; i++) {
+    // SPEC 4: N_in(i) then N_cross(i) in their slots (neighbours.ts)
     const from = getI32(nbOff, i);
-    const mid = getI32(nbInEnd, i);
-    const to = getI32(nbOff, i + 1);
-    relation(from, mid, lg, gIn);
-    relation(mid, to, lg, gCross);
+    const crossFrom = from + min<i32>(kw, getI32(gWOff, i + 1) - getI32(gWOff, i));
+    relation(from, from + getI32(nbInCnt, i), lg, gIn);
+    relation(crossFrom, crossFrom + getI32(nbCrCnt, i), lg, gCross);
     const row = rowAt(i);
     for (let hl = 0; hl < 2; hl++) {
       const g = <usize>hl * 24;

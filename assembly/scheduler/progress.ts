@@ -3,13 +3,13 @@
 // appended (lazily, at the next score) and cached per observation; only a change of lambda_ridge
 // recomputes them. The normal equations X'X, X'y are accumulated transition by transition
 // (s2 ascending, task ascending), touching only the 7 non-zero features of each row.
-import { cfg, CFG_KAPPA, CFG_LAMBDA_RIDGE } from './config';
-import { gCats, gE, gEnvCat, gEnvOff, gEnvTasks, gN, gTaskEnv } from './graph';
+import { cfg, cfgInt, CFG_K_WITHIN, CFG_KAPPA, CFG_LAMBDA_RIDGE } from './config';
+import { gCats, gE, gEnvCat, gEnvOff, gEnvTasks, gN, gTaskEnv, gWOff } from './graph';
 import {
   hObsCap, hObsM, hObsNth, hObsPrev, hObsStep, hObsTask, hObsV, hStepCount, hStepFirst, hStepSize,
 } from './history';
 import { allocF64, allocU8, getF64, getI32, getU8, setF64, setI32, setU8 } from './mem';
-import { eRCnt, eRSum, nbIdx, nbOff, oExcluded, tRCnt, tRFill, tROff, tRSum } from './state';
+import { eRCnt, eRSum, nbCrCnt, nbIdx, nbInCnt, nbOff, oExcluded, tRCnt, tRFill, tROff, tRSum } from './state';
 
 const DENSE = 6; // [1, m1, m1^2, v1, s1/100, ln(1+n1)], then one-hot category
 const MIN_FIT = 8;
@@ -226,6 +226,7 @@ export function progressScore(nObs: i32): void {
     setI32(eRCnt, e, cnt);
   }
   const kappa = cfg(CFG_KAPPA);
+  const kw = max<i32>(cfgInt(CFG_K_WITHIN), 0);
   for (let i = 0; i < gN; i++) {
     const cnt = getI32(tRCnt, i);
     if (cnt < 3) continue; // never excluded with fewer than 3 residuals
@@ -234,10 +235,17 @@ export function progressScore(nObs: i32): void {
     const refEnv = ecnt > 0 ? getF64(eRSum, e) / <f64>ecnt : 0.0;
     let nbSum = 0.0;
     let nbCnt = 0;
-    for (let q = getI32(nbOff, i), qEnd = getI32(nbOff, i + 1); q < qEnd; q++) {
-      const j = getI32(nbIdx, q);
-      for (let p = getI32(tROff, j), end = getI32(tROff, j + 1); p < end; p++) nbSum += getF64(pRList, p);
-      nbCnt += getI32(tRCnt, j);
+    // N_in(i) then N_cross(i), list order (their slots, neighbours.ts)
+    const from = getI32(nbOff, i);
+    const crossFrom = from + min<i32>(kw, getI32(gWOff, i + 1) - getI32(gWOff, i));
+    for (let part = 0; part < 2; part++) {
+      const qFrom = part == 0 ? from : crossFrom;
+      const qEnd = qFrom + getI32(part == 0 ? nbInCnt : nbCrCnt, i);
+      for (let q = qFrom; q < qEnd; q++) {
+        const j = getI32(nbIdx, q);
+        for (let p = getI32(tROff, j), end = getI32(tROff, j + 1); p < end; p++) nbSum += getF64(pRList, p);
+        nbCnt += getI32(tRCnt, j);
+      }
     }
     const refNb = nbCnt > 0 ? nbSum / <f64>nbCnt : 0.0;
     const pi = (getF64(tRSum, i) + kappa * (0.5 * refEnv + 0.5 * refNb)) / (<f64>cnt + kappa);

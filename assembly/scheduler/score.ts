@@ -4,7 +4,8 @@ import { cfg, cfgInt, CFG_B, CFG_ETA_DECLINE, CFG_H_LONG, CFG_H_SHORT } from './
 import { gN, gReady } from './graph';
 import { hStepCount, hStepFirst, hObsCount, stepsBefore } from './history';
 import { getF64, getI32, setF64, setI32, setU8 } from './mem';
-import { gatherCounts, predictBothHalfLives, selectNeighbours } from './predict';
+import { gatherCounts, predictBothHalfLives } from './predict';
+import { updateNeighbours } from './neighbours';
 import { progressScore, progressUpdate } from './progress';
 import { percentileRanks } from './rank';
 import { chooseBatch, chooseColdStart } from './batch';
@@ -35,7 +36,7 @@ export function scoreStep(t: i32): i32 {
   }
   setI32(oInfo, INFO_COLD, 0);
   ensureStepScratch(nSteps);
-  selectNeighbours();
+  updateNeighbours(nObs); // SPEC 4, incremental
   predictBothHalfLives(cfg(CFG_H_LONG), cfg(CFG_H_SHORT), t, nSteps, nObs);
 
   // SPEC 5: decline-adjusted u, then q = pr(u)

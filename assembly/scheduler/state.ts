@@ -79,7 +79,8 @@ export let nbIdx: usize = 0; // i32[cap]
 export let nbKer: usize = 0; // f64[cap]: exp(-0.5 (delta/sigma)^2), independent of the half-life
 export let nbDirty: usize = 0; // u8[N]
 export let nbDirtyList: usize = 0; // i32[N]
-export let medScratch: usize = 0; // f64[max list length]
+export let medScratch: usize = 0; // f64[max list length]: median (sorted in place)
+export let nbDeltaScratch: usize = 0; // f64[max list length]: deltas of the list being built
 
 // ---- per environment ----
 export let eX: usize = 0; // i32: X_e
@@ -148,6 +149,7 @@ export function stateInitForGraph(): void {
   nbDirtyList = allocI32(n);
   nbCap = 0;
   medScratch = allocF64(max<i32>(gMaxWithin, gMaxCross) + 1);
+  nbDeltaScratch = allocF64(max<i32>(gMaxWithin, gMaxCross) + 1);
 
   eX = allocI32(gE);
   eR = allocI32(gE);

@@ -85,6 +85,8 @@ function describeRange(rule: { min: number; max: number; minExclusive?: boolean 
 
 /** Checks one key's value; returns the problem in words, or null when the value is valid. */
 export function checkConfigValue(key: ConfigKey, value: unknown): string | null {
+  // Callers from untyped code (URL, worker messages) may pass any string: refuse, never throw.
+  if (!Object.hasOwn(CONFIG_RULES, key)) return 'unknown configuration key';
   const rule = CONFIG_RULES[key];
   switch (rule.kind) {
     case 'int':
@@ -115,7 +117,12 @@ export function checkConfigValue(key: ConfigKey, value: unknown): string | null 
 }
 
 function show(value: unknown): string {
-  const text = typeof value === 'string' ? JSON.stringify(value) : String(JSON.stringify(value) ?? value);
+  let text: string;
+  try {
+    text = typeof value === 'string' ? JSON.stringify(value) : String(JSON.stringify(value) ?? typeof value);
+  } catch {
+    text = typeof value; // BigInt or a cyclic object: JSON.stringify throws
+  }
   return text.length > 40 ? `${text.slice(0, 37)}...` : text;
 }
 
@@ -129,7 +136,8 @@ export function parseConfig(raw: unknown, source: string): Config {
   }
   const config: Config = { ...DEFAULT_CONFIG, alpha: [...DEFAULT_CONFIG.alpha] as Config['alpha'] };
   for (const [key, value] of Object.entries(raw)) {
-    if (!(key in CONFIG_RULES)) throw new InputError(source, key, `unknown configuration key (known: ${CONFIG_KEYS.join(', ')})`);
+    // Own keys only: `in` would let "toString", "constructor" or "__proto__" through as known keys.
+    if (!Object.hasOwn(CONFIG_RULES, key)) throw new InputError(source, key === '' ? '""' : key, `unknown configuration key (known: ${CONFIG_KEYS.join(', ')})`);
     const problem = checkConfigValue(key as ConfigKey, value);
     if (problem !== null) throw new InputError(source, key, problem);
     (config as unknown as Record<string, unknown>)[key] = key === 'alpha' ? [...(value as number[])] : value;

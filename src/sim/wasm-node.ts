@@ -2,11 +2,9 @@
 import { readFileSync } from 'node:fs';
 import { instantiateEnvsched } from '../engine/wasm/index.ts';
 import type { RunWasm } from './run.ts';
-import { instantiateSimWasm, type SimWasmExports, type WasmModule } from './wasm.ts';
+import { instantiateSimWasm, type SimWasmExports } from './wasm.ts';
 
-const WA = (globalThis as unknown as { WebAssembly: { compile(bytes: ArrayBufferView): Promise<WasmModule> } }).WebAssembly;
-
-let compiled: WasmModule | undefined;
+let compiled: WebAssembly.Module | undefined;
 
 export function wasmPath(): URL {
   return new URL('../../build/envsched.wasm', import.meta.url);
@@ -14,12 +12,12 @@ export function wasmPath(): URL {
 
 /** A fresh instance of the release module (compiled once per process). */
 export async function loadSimWasmNode(): Promise<SimWasmExports> {
-  compiled ??= await WA.compile(readFileSync(wasmPath()));
+  compiled ??= await WebAssembly.compile(readFileSync(wasmPath()));
   return instantiateSimWasm({ module: compiled });
 }
 
 /** Fresh simulator and scheduler instances of the release module, for one run. */
 export async function loadRunWasmNode(): Promise<RunWasm> {
   const sim = await loadSimWasmNode();
-  return { sim, scheduler: await instantiateEnvsched(compiled as Parameters<typeof instantiateEnvsched>[0]) };
+  return { sim, scheduler: await instantiateEnvsched(compiled as WebAssembly.Module) };
 }

@@ -2,21 +2,11 @@
 // views over linear memory. Views are made on demand because any allocation may grow (and so
 // detach) memory.buffer (STACK-NOTES). No node: imports: the browser worker uses this file too.
 
-// The WebAssembly JS API, typed locally: the Node build's lib (ES2023 + @types/node 20) has no
-// WebAssembly namespace, the browser build's DOM lib does; this shape fits both.
-export interface WasmMemory {
-  readonly buffer: ArrayBuffer;
-}
-export type WasmModule = object;
-interface WebAssemblyApi {
-  compile(bytes: ArrayBuffer | ArrayBufferView): Promise<WasmModule>;
-  instantiate(module: WasmModule, imports: Record<string, Record<string, unknown>>): Promise<{ exports: unknown }>;
-}
-const WA = (globalThis as unknown as { WebAssembly: WebAssemblyApi }).WebAssembly;
+import { instantiateEnvsched } from '../engine/wasm/loader.ts';
 
 /** The exports of assembly/common and assembly/sim that src/sim calls. Pointers are byte offsets. */
 export interface SimWasmExports {
-  memory: WasmMemory;
+  memory: WebAssembly.Memory;
   mem_alloc(bytes: number): number;
   mem_reset(): void;
   rng_seed(seed: number, stream: number): void;
@@ -45,31 +35,13 @@ export interface SimWasmExports {
   base_dps_choose(perm: number, n: number, m: number, B: number, predicted: number, cand: number, out: number, outKeys: number): number;
 }
 
-/** The module's only import (`env.abort`): an AssemblyScript assertion failure becomes an Error. */
-function importsFor(getMemory: () => WasmMemory | undefined): Record<string, Record<string, unknown>> {
-  return {
-    env: {
-      abort(msgPtr: number, filePtr: number, line: number, column: number) {
-        const memory = getMemory();
-        const read = (ptr: number) => {
-          if (!memory || ptr === 0) return '?';
-          const bytes = new Uint16Array(memory.buffer, ptr, new Uint32Array(memory.buffer, ptr - 4, 1)[0] >>> 1);
-          return String.fromCharCode(...bytes);
-        };
-        throw new Error(`wasm abort: ${read(msgPtr)} at ${read(filePtr)}:${line}:${column}`);
-      },
-    },
-  };
-}
-
-/** Instantiates a fresh module from its bytes or an already compiled module (each simulation owns one instance and its memory). */
-export async function instantiateSimWasm(source: ArrayBuffer | ArrayBufferView | { module: WasmModule }): Promise<SimWasmExports> {
-  let memory: WasmMemory | undefined;
-  const module = 'module' in source ? source.module : await WA.compile(source);
-  const instance = await WA.instantiate(module, importsFor(() => memory));
-  const exports = instance.exports as unknown as SimWasmExports;
-  memory = exports.memory;
-  return exports;
+/**
+ * Instantiates a fresh module from its bytes or an already compiled module (each simulation owns
+ * one instance and its memory). The engine's loader supplies the `env.abort` import.
+ */
+export async function instantiateSimWasm(source: BufferSource | { module: WebAssembly.Module }): Promise<SimWasmExports> {
+  const { exports } = await instantiateEnvsched('module' in source ? source.module : source);
+  return exports as unknown as SimWasmExports;
 }
 
 /** A bump-allocated region of WASM memory with typed-array views made on demand. */

@@ -68,7 +68,9 @@ export const CONFIG_RULES: Readonly<Record<ConfigKey, Rule>> = {
   alpha: { kind: 'alpha' },
   M_cross: { kind: 'int', min: 0, max: 100_000 },
   P_cross: { kind: 'int', min: 0, max: 100_000 },
-  lambda_ridge: { kind: 'real', min: 0, max: 1e9, minExclusive: true },
+  // Not merely > 0: a penalty below ~count * 2^-52 vanishes against X'X and the ridge system of
+  // SPEC 8 turns singular (the kernel aborts). 1e-6 keeps it regular up to ~4e9 transitions.
+  lambda_ridge: { kind: 'real', min: 1e-6, max: 1e9 },
   kappa: { kind: 'real', min: 0, max: 1e9 },
   scheduler: { kind: 'scheduler' },
   seed: { kind: 'int', min: 0, max: 0xffff_ffff },

@@ -1,0 +1,178 @@
+// Runs a sweep on any executor (issue 8): expands points x seeds, serves repeats from the cache,
+// keeps `executor.concurrency` runs in flight, streams each point as its last seed finishes, and
+// stops on abort (no more work handed out, the executor's workers terminated).
+import type { Config } from '../engine/types.ts';
+import { RunCache, canonicalConfigKey } from './cache.ts';
+import { expandJobs, expandPoints, type KnobValue, type SweepDefinition, type SweepMetric } from './definition.ts';
+import { isAbortError, type SweepExecutor } from './executor.ts';
+import { metricValue } from './metrics.ts';
+import type { PointRun } from './point.ts';
+import { pointStats, type PointStats } from './stats.ts';
+
+export interface MetricResult {
+  /** One per seed, in seed order (null: the metric has no value for that run). */
+  values: (number | null)[];
+  stats: PointStats;
+}
+
+export interface SweepPointResult {
+  index: number;
+  values: KnobValue[];
+  /** The point's configuration with the first seed: what "open this point" loads in the main view. */
+  config: Config;
+  seeds: number[];
+  fingerprints: string[];
+  metrics: Partial<Record<SweepMetric, MetricResult>>;
+}
+
+export interface SweepResult {
+  definition: SweepDefinition;
+  points: SweepPointResult[];
+  /** Runs the sweep needed (points x seeds, plus random reference runs), and how many came from the cache. */
+  runs: number;
+  cachedRuns: number;
+  cancelled: boolean;
+}
+
+export interface SweepProgress {
+  done: number;
+  total: number;
+  /** What just finished, e.g. `rho=0.25 seed 1` (or `random reference seed 1`). */
+  label: string;
+  cached: boolean;
+}
+
+export interface SweepOptions {
+  cache?: RunCache;
+  signal?: AbortSignal;
+  onProgress?: (progress: SweepProgress) => void;
+  /** A point whose seeds have all finished (in completion order). */
+  onPoint?: (point: SweepPointResult) => void;
+}
+
+/** The random scheduler's run that "steps to reach random's best" compares with: it reads only B, K, T and the seed. */
+export function referenceConfig(base: Config, point: Config): Config {
+  return { ...base, alpha: [...base.alpha] as Config['alpha'], scheduler: 'random', B: point.B, K: point.K, T: point.T, seed: point.seed };
+}
+
+interface Task {
+  config: Config;
+  label: string;
+  run?: PointRun;
+}
+
+export async function runSweep(def: SweepDefinition, executor: SweepExecutor, options: SweepOptions = {}): Promise<SweepResult> {
+  const cache = options.cache ?? new RunCache();
+  const points = expandPoints(def);
+  const jobs = expandJobs(def, points);
+  const needsReference = def.metrics.includes('steps_to_random_best');
+  const label = (values: readonly KnobValue[]) => def.knobs.map((k, i) => `${k.key}=${values[i]}`).join(' ');
+
+  // Unique runs by canonical configuration: references first (fast, and every point waits on them).
+  const tasks = new Map<string, Task>();
+  const add = (config: Config, text: string) => {
+    const key = canonicalConfigKey(config);
+    if (!tasks.has(key)) tasks.set(key, { config, label: text });
+    return key;
+  };
+  const refKeyOf: string[] = [];
+  if (needsReference) jobs.forEach((job, j) => (refKeyOf[j] = add(referenceConfig(def.base, job.config), `random reference seed ${job.config.seed}`)));
+  const jobKeyOf = jobs.map((job) => add(job.config, `${label(points[job.point].values)} seed ${job.config.seed}`));
+
+  const total = tasks.size;
+  let done = 0;
+  let cachedRuns = 0;
+  const results: SweepPointResult[] = [];
+  const finished = new Set<number>();
+  const jobsOfPoint = points.map((p) => jobs.map((job, j) => ({ job, j })).filter(({ job }) => job.point === p.index));
+
+  const tryFinishPoints = () => {
+    for (const p of points) {
+      if (finished.has(p.index)) continue;
+      const mine = jobsOfPoint[p.index];
+      if (!mine.every(({ j }) => tasks.get(jobKeyOf[j])!.run && (!needsReference || tasks.get(refKeyOf[j])!.run))) continue;
+      finished.add(p.index);
+      const runs = mine.map(({ j }) => tasks.get(jobKeyOf[j])!.run!);
+      const refs = mine.map(({ j }) => (needsReference ? tasks.get(refKeyOf[j])!.run : undefined));
+      const metrics: Partial<Record<SweepMetric, MetricResult>> = {};
+      for (const m of def.metrics) {
+        const values = runs.map((run, k) => metricValue(m, run, refs[k]));
+        metrics[m] = { values, stats: pointStats(values) };
+      }
+      const result: SweepPointResult = {
+        index: p.index,
+        values: p.values,
+        config: { ...p.config, seed: def.base.seed },
+        seeds: mine.map(({ job }) => job.config.seed),
+        fingerprints: runs.map((r) => r.fingerprint),
+        metrics,
+      };
+      results.push(result);
+      if (!options.signal?.aborted) options.onPoint?.(result);
+    }
+  };
+
+  const complete = (task: Task, run: PointRun, cached: boolean) => {
+    task.run = run;
+    done++;
+    if (cached) cachedRuns++;
+    options.onProgress?.({ done, total, label: task.label, cached });
+    tryFinishPoints();
+  };
+
+  // Cached runs cost nothing: they complete before any work is handed out.
+  const pending: Task[] = [];
+  for (const task of tasks.values()) {
+    const hit = cache.get(task.config);
+    if (hit) complete(task, hit, true);
+    else pending.push(task);
+  }
+
+  let cancelled = false;
+  await new Promise<void>((resolve, reject) => {
+    let next = 0;
+    let inFlight = 0;
+    let failed = false;
+    const onAbort = () => {
+      if (cancelled || failed) return;
+      cancelled = true;
+      executor.terminate();
+      resolve();
+    };
+    if (options.signal?.aborted) return onAbort();
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    const handOut = () => {
+      if (cancelled || failed) return;
+      if (next >= pending.length && inFlight === 0) {
+        options.signal?.removeEventListener('abort', onAbort);
+        resolve();
+        return;
+      }
+      while (inFlight < executor.concurrency && next < pending.length) {
+        const task = pending[next++];
+        inFlight++;
+        executor.run({ config: task.config }).then(
+          (run) => {
+            inFlight--;
+            if (cancelled || failed) return;
+            cache.set(task.config, run);
+            complete(task, run, false);
+            handOut();
+          },
+          (error: unknown) => {
+            inFlight--;
+            if (cancelled || failed || isAbortError(error)) return;
+            failed = true;
+            options.signal?.removeEventListener('abort', onAbort);
+            executor.terminate();
+            reject(error);
+          },
+        );
+      }
+    };
+    handOut();
+  });
+
+  results.sort((a, b) => a.index - b.index);
+  return { definition: def, points: results, runs: total, cachedRuns, cancelled };
+}

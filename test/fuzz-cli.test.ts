@@ -146,10 +146,11 @@ function damageSim(g: Graph, d: SimDamage): Graph {
     sim[d.field] = d.value;
     return copy;
   }
-  const tasks = sim.tasks as { gates: Record<string, unknown>[] }[] & Record<string, unknown>[];
-  const task = tasks[d.at % tasks.length] as Record<string, unknown> & { gates: Record<string, unknown>[] };
+  const tasks = sim.tasks as Record<string, unknown>[];
+  const task = tasks[d.at % tasks.length];
+  const gates = task.gates as Record<string, unknown>[];
   if (d.field === 'initiallySatisfied' || d.field === 'exploitable' || d.field === 'gates') task[d.field] = d.value;
-  else task.gates[d.at % task.gates.length][d.field] = d.value;
+  else gates[d.at % gates.length][d.field] = d.value;
   return copy;
 }
 

@@ -11,6 +11,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeGraphBinary, encodeGraphBinary } from '../src/engine/graph-binary.ts';
 import { loadGraph, loadGraphJson, serializeGraphJson, unpackGraph } from '../src/engine/graph-json.ts';
+import { lineColumnOf } from '../src/engine/json-text.ts';
 import type { Graph, LoadedGraph } from '../src/engine/types.ts';
 import { loadEnvschedWasmNode } from '../src/engine/wasm/loader-node.ts';
 import { WasmScheduler } from '../src/engine/wasm/scheduler.ts';
@@ -235,6 +236,15 @@ function damageText(text: string, d: TextDamage): string {
   }
 }
 
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false; // e.g. a raw NaN written by a mutation
+  }
+}
+
 describe('fuzz: graph JSON (loadGraphJson)', () => {
   it('valid graphs are accepted and satisfy SPEC 1 (control)', () => {
     fc.assert(
@@ -259,9 +269,18 @@ describe('fuzz: graph JSON (loadGraphJson)', () => {
             /* keep root as it is */
           }
         }
-        const text = damageText(unraw(JSON.stringify(root)), damage);
+        // Indented: many lines, so that the line numbers in errors are tested too.
+        const intact = unraw(JSON.stringify(root, null, 1));
+        const text = damageText(intact, damage);
         const outcome = acceptOrRefuse(() => loadGraphJson(text, 'fuzz.graph.json'), 'fuzz.graph.json');
         if (outcome.ok) checkAccepted(outcome.value, seed);
+        else if (outcome.error.problem.startsWith('malformed JSON') && damage.kind !== 'none' && isJson(intact)) {
+          // The text is intact before the damage, so a parser cannot break earlier than it.
+          const at = lineColumnOf(text, damage.at % intact.length);
+          const [line, column] = outcome.error.place.split(':').map(Number);
+          expect(line > at.line || (line === at.line && column >= at.column), `${outcome.error.message} reported before the damage at ${at.line}:${at.column}`).toBe(true);
+          tally.record('json-error-located', 'refused');
+        }
         tally.record('json-mutated', outcome.ok ? 'accepted' : 'refused');
       }),
       params(600),

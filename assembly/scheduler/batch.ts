@@ -11,7 +11,7 @@ import {
 import { getF64, getI32, getU8, setF64, setI32, setU8 } from './mem';
 import { sortByKey, sortedIdx } from './rank';
 import {
-  eAvail, eN, eR, eX, exploitOrder, INFO_BATCH_LEN, INFO_RELAXED0, INFO_RELAXED_COUNT, oBatchPhase, oBatchTask, oExcluded, oInfo, oQ,
+  coverGroupEnd, coverOrder, eAvail, eMinC, eN, eR, eX, exploitGroupEnd, exploitOrder, tNegQ, INFO_BATCH_LEN, INFO_RELAXED0, INFO_RELAXED_COUNT, oBatchPhase, oBatchTask, oExcluded, oInfo, oQ,
   oRemoved, PHASE_COLD_START, PHASE_COVERAGE, PHASE_EXPLOITATION, RELAX_C1, RELAX_C3, RELAX_C_TASK, tBaseScore,
   tCount, tInBatch, tNegBase, tOmega, tPen, tPenSame, tRun, tTouched, tTouchedSame,
 } from './state';
@@ -133,14 +133,42 @@ let capCTask: i32 = 0;
   return relaxCTask || getI32(tRun, i) < capCTask;
 }
 
-/** eAvail[e] = tasks of e passing rules 1, 4, 5 (recounted when rule 4 relaxes, decremented on picks). */
+/** eAvail[e] = tasks of e passing rules 1, 4, 5 and eMinC[e] their smallest c_i (recounted when
+ *  rule 4 relaxes and for the environment of each pick). */
+function countEnv(e: i32): void {
+  let n = 0;
+  let minC = i32.MAX_VALUE;
+  for (let p = getI32(gEnvOff, e), end = getI32(gEnvOff, e + 1); p < end; p++) {
+    const i = getI32(gEnvTasks, p);
+    if (!taskOpen(i)) continue;
+    n++;
+    minC = min<i32>(minC, getI32(tCount, i));
+  }
+  setI32(eAvail, e, n);
+  setI32(eMinC, e, minC);
+}
+
 function countAvailable(): void {
-  for (let e = 0; e < gE; e++) {
-    let n = 0;
-    for (let p = getI32(gEnvOff, e), end = getI32(gEnvOff, e + 1); p < end; p++) {
-      if (taskOpen(getI32(gEnvTasks, p))) n++;
-    }
-    setI32(eAvail, e, n);
+  for (let e = 0; e < gE; e++) countEnv(e);
+}
+
+/** A coverage group of more tasks than this is searched in q order with the penalty bound. */
+let largeGroup: i32 = 4096;
+
+/** Test hook: the group size above which coverage searches in q order (both paths give the same batch). */
+export function setLargeGroup(n: i32): void {
+  largeGroup = n;
+}
+let coverOrderBuilt = false;
+
+/** Tasks by q descending, index ascending among equal q (stable sort of -q), and the runs of equal q. */
+function buildOrder(keys: usize, order: usize, groupEnd: usize): void {
+  sortByKey(keys, gN);
+  memory.copy(order, sortedIdx, <usize>gN << 2);
+  let end = gN;
+  for (let k = gN - 1; k >= 0; k--) {
+    if (k + 1 < gN && getF64(keys, getI32(order, k + 1)) != getF64(keys, getI32(order, k))) end = k + 1;
+    setI32(groupEnd, k, end);
   }
 }
 
@@ -153,6 +181,8 @@ function countAvailable(): void {
 function pickCoverage(lambdaSim: f64): i32 {
   let bestN = i32.MAX_VALUE;
   let bestX = i32.MAX_VALUE;
+  let groupTasks = 0;
+  let bestC = i32.MAX_VALUE;
   for (let e = 0; e < gE; e++) {
     if (getI32(eAvail, e) == 0 || !envOpen(e)) continue;
     const ne = getI32(eN, e);
@@ -160,23 +190,59 @@ function pickCoverage(lambdaSim: f64): i32 {
     if (ne < bestN || (ne == bestN && xe < bestX)) {
       bestN = ne;
       bestX = xe;
+      groupTasks = 0;
+      bestC = i32.MAX_VALUE;
+    }
+    if (ne == bestN && xe == bestX) {
+      groupTasks += getI32(eAvail, e);
+      bestC = min<i32>(bestC, getI32(eMinC, e));
     }
   }
   if (bestN == i32.MAX_VALUE) return -1;
   let best = -1;
-  let bestC = i32.MAX_VALUE;
   let bestScore = 0.0;
+  if (groupTasks > largeGroup) {
+    // Large group (big pools early on: every never-selected environment ties on n_e = X_e = 0).
+    // Visit tasks by q descending; score <= q - lambda_sim * gMinPenalty, so once that bound is
+    // below the best score nothing later can win; at equality, the rest of a run of equal q has
+    // higher indices and loses the tie. Same result as scanning the group, bestC first.
+    if (!coverOrderBuilt) {
+      for (let i = 0; i < gN; i++) setF64(tNegQ, i, -getF64(oQ, i));
+      buildOrder(tNegQ, coverOrder, coverGroupEnd);
+      coverOrderBuilt = true;
+    }
+    const floor = lambdaSim * gMinPenalty;
+    let k = 0;
+    while (k < gN) {
+      const i = getI32(coverOrder, k);
+      const q = getF64(oQ, i);
+      if (best >= 0) {
+        const bound = q - floor;
+        if (bound < bestScore) break;
+        if (bound == bestScore && i > best) {
+          k = getI32(coverGroupEnd, k);
+          continue;
+        }
+      }
+      k++;
+      const e = getI32(gTaskEnv, i);
+      if (getI32(tCount, i) != bestC || getI32(eN, e) != bestN || getI32(eX, e) != bestX || !taskOpen(i) || !envOpen(e)) continue;
+      const score = q - lambdaSim * penalty(i);
+      if (best < 0 || score > bestScore || (score == bestScore && i < best)) {
+        best = i;
+        bestScore = score;
+      }
+    }
+    return best;
+  }
   for (let e = 0; e < gE; e++) {
     if (getI32(eN, e) != bestN || getI32(eX, e) != bestX || getI32(eAvail, e) == 0 || !envOpen(e)) continue;
     for (let p = getI32(gEnvOff, e), end = getI32(gEnvOff, e + 1); p < end; p++) {
       const i = getI32(gEnvTasks, p);
-      if (!taskOpen(i)) continue;
-      const c = getI32(tCount, i);
-      if (c > bestC) continue;
+      if (getI32(tCount, i) != bestC || !taskOpen(i)) continue;
       const score = getF64(oQ, i) - lambdaSim * penalty(i);
-      if (c < bestC || score > bestScore || (score == bestScore && i < best)) {
+      if (best < 0 || score > bestScore || (score == bestScore && i < best)) {
         best = i;
-        bestC = c;
         bestScore = score;
       }
     }
@@ -194,10 +260,20 @@ function pickExploitation(lambdaSim: f64): i32 {
   let best = -1;
   let bestScore = 0.0;
   const floor = lambdaSim * gMinPenalty;
-  for (let k = 0; k < gN; k++) {
+  let k = 0;
+  while (k < gN) {
     const i = getI32(exploitOrder, k);
     const base = getF64(tBaseScore, i);
-    if (best >= 0 && base - floor < bestScore) break;
+    if (best >= 0) {
+      const bound = base - floor;
+      if (bound < bestScore) break;
+      // the rest of this run of equal q * omega has higher indices: none can win
+      if (bound == bestScore && i > best) {
+        k = getI32(exploitGroupEnd, k);
+        continue;
+      }
+    }
+    k++;
     if (getU8(oExcluded, i) != 0 || !taskOpen(i) || !envOpen(getI32(gTaskEnv, i))) continue;
     const score = base - lambdaSim * penalty(i);
     if (best < 0 || score > bestScore || (score == bestScore && i < best)) {
@@ -229,8 +305,8 @@ export function chooseBatch(): void {
     setF64(tNegBase, i, -getF64(tBaseScore, i));
   }
   // visiting order of the exploitation pick: q * omega descending, index ascending (stable sort)
-  sortByKey(tNegBase, gN);
-  memory.copy(exploitOrder, sortedIdx, <usize>gN << 2);
+  buildOrder(tNegBase, exploitOrder, exploitGroupEnd);
+  coverOrderBuilt = false;
   countAvailable();
   for (let k = 0; k < B; k++) {
     const coverage = k < bCov;
@@ -241,6 +317,7 @@ export function chooseBatch(): void {
     }
     if (pick < 0) break; // short batch
     addToBatch(pick, coverage ? PHASE_COVERAGE : PHASE_EXPLOITATION);
+    countEnv(getI32(gTaskEnv, pick));
   }
 }
 

@@ -31,6 +31,10 @@ export let hStepSumD: usize = 0;
 // Per task: the latest observation, and how many (over the whole stored history).
 export let hTaskLast: usize = 0; // i32[N]
 export let hTaskCount: usize = 0; // i32[N]
+/** i32[N]: the task's row among observed tasks, by order of first observation (-1: never observed).
+ *  Stable while the history grows, so per-task history rows stay compact (predict.ts). */
+export let hTaskSlot: usize = 0;
+export let hSlotCount: i32 = 0;
 
 // Staging of the step being appended (at most one observation per task).
 export let hStageCount: i32 = 0;
@@ -60,6 +64,7 @@ export function historyInitForGraph(): void {
   growSteps(64);
   hTaskLast = allocI32(gN);
   hTaskCount = allocI32(gN);
+  hTaskSlot = allocI32(gN);
   hStageTask = allocI32(gN);
   hStageM = allocF64(gN);
   hStageV = allocF64(gN);
@@ -80,8 +85,10 @@ export function historyClear(): void {
   for (let i = 0; i < gN; i++) {
     setI32(hTaskLast, i, -1);
     setI32(hTaskCount, i, 0);
+    setI32(hTaskSlot, i, -1);
     setU8(hStageSeen, i, 0);
   }
+  hSlotCount = 0;
 }
 
 function copyGrow(old: usize, count: i32, shift: i32, newCap: i32): usize {
@@ -221,6 +228,7 @@ export function commitStep(step: i32): void {
     setU8(hObsRemoves, o, getU8(hStageRemoves, slot));
     setI32(hObsPrev, o, getI32(hTaskLast, task));
     const nth = getI32(hTaskCount, task) + 1;
+    if (nth == 1) setI32(hTaskSlot, task, hSlotCount++);
     setI32(hObsNth, o, nth);
     setI32(hObsStepIdx, o, stepIdx);
     setI32(hTaskLast, task, o);

@@ -14,8 +14,10 @@ import {
 } from './history';
 import { invalidateNeighbours } from './neighbours';
 import { progressInitForGraph, progressReset } from './progress';
-import { rankInitForGraph } from './rank';
+import { rankInitForGraph, setRadixBits } from './rank';
 import { scoreStep } from './score';
+import { setLargeGroup } from './batch';
+import { nbLastRebuilt } from './neighbours';
 import {
   oBatchPhase, oBatchTask, oExcluded, oInfo, oLongD, oLongM, oLongU, oLongV, oQ, oReference, oRemoved, oShortD,
   oShortM, oShortU, oShortV, oU, stateInitForGraph,
@@ -144,4 +146,30 @@ export function sched_math_pow(x: f64, y: f64): f64 {
 
 export function sched_math_log(x: f64): f64 {
   return Math.log(x);
+}
+
+/** Test hook: coverage groups of more than n tasks are searched in q order (default 4096). */
+export function sched_set_large_group(n: i32): void {
+  setLargeGroup(n);
+}
+
+/** Diagnostics: how many tasks had their neighbour lists rebuilt by the latest score. */
+export function sched_neighbours_rebuilt(): i32 {
+  return nbLastRebuilt;
+}
+
+/** FNV-1a 32-bit of `len` bytes at `ptr`, continuing from `hash` (binary graph checksum, read in chunks). */
+export function sched_fnv1a(ptr: usize, len: usize, hash: u32): u32 {
+  let h = hash;
+  const end = ptr + len;
+  for (let p = ptr; p < end; p++) {
+    h ^= <u32>load<u8>(p);
+    h *= 0x01000193;
+  }
+  return h;
+}
+
+/** Test hook: radix digit width (8 or 16, 0 = by pool size) for graphs loaded afterwards. */
+export function sched_set_radix_bits(bits: i32): void {
+  setRadixBits(bits);
 }

@@ -2,13 +2,13 @@
 // (references, centred histories, relation estimates, fusion, calibrated u).
 import { cfg, cfgInt, CFG_K_CROSS, CFG_K_WITHIN, CFG_LAMBDA_G, CFG_LAMBDA_S, CFG_PRIOR, CFG_W_CROSS, CFG_W_IN, PRIOR_CROSS, PRIOR_WITHIN } from './config';
 import { gE, gN, gTaskEnv, gWOff } from './graph';
-import { hObsD, hObsM, hObsRemoves, hObsStep, hObsStepIdx, hObsTask, hObsV, hStepSize, hStepSumD, hStepSumM, hStepSumV, hStepValue } from './history';
+import { hObsD, hObsM, hObsRemoves, hObsStep, hObsStepIdx, hObsTask, hObsV, hSlotCount, hTaskSlot, hStepSize, hStepSumD, hStepSumM, hStepSumV, hStepValue } from './history';
 import { clip, getF64, getI32, getU8, setF64, setI32, setU8 } from './mem';
 import { percentileRanks, quantile, sortedIdx } from './rank';
 import {
   eR, eX, nbCrCnt, nbIdx, nbInCnt, nbKer, nbOff, oReference, oRemoved,
   gCross, gIn, oLongD, oLongM, oLongU, oLongV, oShortD, oShortM, oShortU, oShortV,
-  sBd, sBm, sBv, sW, sWShort, tCount, tF, tFShort, tLastStep, tPr1, tPr2, tRow, tRun, tSortedV,
+  sBd, sBm, sBv, sW, sWShort, tBlankRow, tCount, tF, tFShort, tLastStep, tPr1, tPr2, tRow, tRun, tSortedV,
 } from './state';
 
 /**
@@ -70,13 +70,13 @@ function references(h: f64, t: i32, nSteps: i32, sWh: usize, refAt: i32): void {
   setF64(oReference, refAt + 2, sumD / sumW);
 }
 
-// Per task, both half-lives side by side in one 64-byte row: [W, v, m, d] long, then short.
-// A neighbour's row is one cache line, read once for both half-lives.
-const ROW = 8;
-
+// Per observed task, both half-lives side by side in one 64-byte row: [W, v, m, d] long, then
+// short. A neighbour's row is one cache line, read once for both half-lives. Rows are indexed by
+// the task's slot (order of first observation, history.ts): neighbours are always observed tasks,
+// so on a large pool with few observed tasks the rows the relation loop reads stay in cache.
 // @ts-ignore: decorator
-@inline function rowAt(i: i32): usize {
-  return tRow + (<usize>i << 6);
+@inline function rowAt(slot: i32): usize {
+  return tRow + (<usize>slot << 6);
 }
 
 /** Accumulates one relation's neighbours [from, to) of both half-lives into acc[0..7] and returns G. */
@@ -85,7 +85,7 @@ const ROW = 8;
   let saL = 0.0, svL = 0.0, smL = 0.0, sdL = 0.0;
   let saS = 0.0, svS = 0.0, smS = 0.0, sdS = 0.0;
   for (let p = from; p < to; p++) {
-    const row = rowAt(getI32(nbIdx, p));
+    const row = rowAt(getI32(hTaskSlot, getI32(nbIdx, p)));
     const ker = getF64(nbKer, p);
     const aL = ker * clip(load<f64>(row, 0), 0.1, 3.0);
     saL += aL;
@@ -130,9 +130,10 @@ export function predictBothHalfLives(hLong: f64, hShort: f64, t: i32, nSteps: i3
   const BdS = getF64(oReference, 5);
 
   // SPEC 3: centred, clipped observations; W_i and ybar_i (histories by step ascending)
-  memory.fill(tRow, 0, <usize>gN << 6);
+  const nSlots = hSlotCount;
+  memory.fill(tRow, 0, <usize>nSlots << 6);
   for (let k = 0; k < nObs; k++) {
-    const row = rowAt(getI32(hObsTask, k));
+    const row = rowAt(getI32(hTaskSlot, getI32(hObsTask, k)));
     const s = getI32(hObsStepIdx, k);
     const v = getF64(hObsV, k);
     const m = getF64(hObsM, k);
@@ -151,8 +152,8 @@ export function predictBothHalfLives(hLong: f64, hShort: f64, t: i32, nSteps: i3
     store<f64>(row, load<f64>(row, 48) + wS * clip(m - bm + BmS, 0.0, 1.0), 48);
     store<f64>(row, load<f64>(row, 56) + wS * clip(d - bd + BdS, 0.0, 1.0), 56);
   }
-  for (let i = 0; i < gN; i++) {
-    const row = rowAt(i);
+  for (let slot = 0; slot < nSlots; slot++) {
+    const row = rowAt(slot);
     for (let hl = 0; hl < 2; hl++) {
       const at = row + (<usize>hl << 5);
       const W = load<f64>(at, 0);
@@ -169,6 +170,14 @@ export function predictBothHalfLives(hLong: f64, hShort: f64, t: i32, nSteps: i3
   }
 
   // SPEC 4-5: relation estimates, prior, fused estimate, f
+  const blankRow = tBlankRow;
+  for (let hl = 0; hl < 2; hl++) {
+    const at = blankRow + (<usize>hl << 5);
+    store<f64>(at, 0.0, 0);
+    store<f64>(at, getF64(oReference, hl * 3), 8);
+    store<f64>(at, getF64(oReference, hl * 3 + 1), 16);
+    store<f64>(at, getF64(oReference, hl * 3 + 2), 24);
+  }
   const lg = cfg(CFG_LAMBDA_G);
   const ls = cfg(CFG_LAMBDA_S);
   const wIn = cfg(CFG_W_IN);
@@ -181,7 +190,9 @@ export function predictBothHalfLives(hLong: f64, hShort: f64, t: i32, nSteps: i3
     const crossFrom = from + min<i32>(kw, getI32(gWOff, i + 1) - getI32(gWOff, i));
     relation(from, from + getI32(nbInCnt, i), lg, gIn);
     relation(crossFrom, crossFrom + getI32(nbCrCnt, i), lg, gCross);
-    const row = rowAt(i);
+    // a task not observed before t has W_i = 0 and ybar_i = B_t (SPEC 3): the blank row
+    const slot = getI32(hTaskSlot, i);
+    const row = slot >= 0 ? rowAt(slot) : blankRow;
     for (let hl = 0; hl < 2; hl++) {
       const g = <usize>hl * 24;
       let pv: f64, pm: f64, pd: f64;

@@ -8,7 +8,15 @@ let sortA: usize = 0; // i32[N]
 let sortB: usize = 0; // i32[N]
 let radixKeyA: usize = 0; // u64[N]
 let radixKeyB: usize = 0; // u64[N]
-let radixCount: usize = 0; // i32[8 * 256]
+let radixCount: usize = 0; // i32[passes << bits]
+/** Digit width: 8 bits (8 passes) for small pools, 16 bits (4 passes) from 65,536 tasks on. */
+let radixBits: i32 = 8;
+let radixBitsOverride: i32 = 0;
+
+/** Test hook: digit width (8 or 16; 0 = by pool size) for graphs loaded afterwards. */
+export function setRadixBits(bits: i32): void {
+  radixBitsOverride = bits == 8 || bits == 16 ? bits : 0;
+}
 /** After sortByKey: the task indices in ascending key order (valid until the next sort). */
 export let sortedIdx: usize = 0;
 
@@ -17,7 +25,8 @@ export function rankInitForGraph(): void {
   sortB = allocI32(gN);
   radixKeyA = heap.alloc(<usize>max<i32>(gN, 1) << 3);
   radixKeyB = heap.alloc(<usize>max<i32>(gN, 1) << 3);
-  radixCount = allocI32(8 * 256);
+  radixBits = radixBitsOverride > 0 ? radixBitsOverride : gN >= 65536 ? 16 : 8;
+  radixCount = allocI32((64 / radixBits) << radixBits);
   sortedIdx = sortA;
 }
 
@@ -30,17 +39,21 @@ export function rankInitForGraph(): void {
 
 /**
  * Sorts 0..n-1 by keys[i] ascending, ties by index (keys are never NaN); result in `sortedIdx`.
- * LSD radix sort on the order-preserving bit pattern, 8 bits per pass: stable, O(N), no
+ * LSD radix sort on the order-preserving bit pattern, 8 or 16 bits per pass: stable, O(N), no
  * data-dependent branches; passes where every key shares the byte are skipped.
  */
 export function sortByKey(keys: usize, n: i32): void {
-  memory.fill(radixCount, 0, 8 * 256 * 4);
+  const bits = radixBits;
+  const passes = 64 / bits;
+  const radix = 1 << bits;
+  const mask = <u64>(radix - 1);
+  memory.fill(radixCount, 0, <usize>(passes << bits) << 2);
   for (let i = 0; i < n; i++) {
     const b = orderedBits(getF64(keys, i));
     store<u64>(radixKeyA + (<usize>i << 3), b);
     setI32(sortA, i, i);
-    for (let d = 0; d < 8; d++) {
-      const slot = (d << 8) | <i32>((b >> (<u64>d << 3)) & 0xff);
+    for (let d = 0; d < passes; d++) {
+      const slot = (d << bits) | <i32>((b >> (<u64>(d * bits))) & mask);
       setI32(radixCount, slot, getI32(radixCount, slot) + 1);
     }
   }
@@ -48,11 +61,11 @@ export function sortByKey(keys: usize, n: i32): void {
   let dstKey = radixKeyB;
   let src = sortA;
   let dst = sortB;
-  for (let d = 0; d < 8; d++) {
-    const base = d << 8;
-    // skip a byte every key shares
+  for (let d = 0; d < passes; d++) {
+    const base = d << bits;
+    // skip a digit every key shares
     let single = false;
-    for (let v = 0; v < 256; v++) {
+    for (let v = 0; v < radix; v++) {
       const c = getI32(radixCount, base + v);
       if (c != 0) {
         single = c == n;
@@ -61,15 +74,15 @@ export function sortByKey(keys: usize, n: i32): void {
     }
     if (single) continue;
     let sum = 0;
-    for (let v = 0; v < 256; v++) {
+    for (let v = 0; v < radix; v++) {
       const c = getI32(radixCount, base + v);
       setI32(radixCount, base + v, sum);
       sum += c;
     }
-    const shift = <u64>d << 3;
+    const shift = <u64>(d * bits);
     for (let k = 0; k < n; k++) {
       const b = load<u64>(srcKey + (<usize>k << 3));
-      const slot = base + <i32>((b >> shift) & 0xff);
+      const slot = base + <i32>((b >> shift) & mask);
       const at = getI32(radixCount, slot);
       setI32(radixCount, slot, at + 1);
       store<u64>(dstKey + (<usize>at << 3), b);

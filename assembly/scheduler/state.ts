@@ -48,6 +48,7 @@ export let tF: usize = 0; // f64: f_i (long)
 export let tFShort: usize = 0; // f64: f_i (short)
 /** f64[8 N]: per task [W, ybar v, m, d] long then short (sums before division). */
 export let tRow: usize = 0;
+export let tBlankRow: usize = 0; // f64[8]: the row of a task not observed before t
 /** f64[6] scratch: G_in / G_cross of one task, (v, m, d) long then short. */
 export let gIn: usize = 0;
 export let gCross: usize = 0;
@@ -67,6 +68,10 @@ export let tOmega: usize = 0; // f64: exposure factor (SPEC 6)
 export let tBaseScore: usize = 0; // f64: q_i * omega_i
 export let tNegBase: usize = 0; // f64: -q_i * omega_i (sort key)
 export let exploitOrder: usize = 0; // i32[N]: tasks by q_i * omega_i descending
+export let exploitGroupEnd: usize = 0; // i32[N]: end of the run of equal q * omega starting at each position
+export let coverOrder: usize = 0; // i32[N]: tasks by q descending (built only for large coverage groups)
+export let coverGroupEnd: usize = 0; // i32[N]
+export let tNegQ: usize = 0; // f64: -q (sort key)
 
 // ---- neighbours (SPEC 4): tracked incrementally, see neighbours.ts ----
 // Fixed-capacity slots per task: [nbOff[i], nbOff[i] + min(K_within, |within(i)|)) for N_in(i), then
@@ -87,6 +92,7 @@ export let eX: usize = 0; // i32: X_e
 export let eR: usize = 0; // i32: R_e
 export let eN: usize = 0; // i32: n_e (batch)
 export let eAvail: usize = 0; // i32: tasks of e passing rules 1, 4, 5
+export let eMinC: usize = 0; // i32: smallest c_i over those tasks
 export let eRSum: usize = 0; // f64: residual sums (SPEC 8 ref_env)
 export let eRCnt: usize = 0; // i32
 
@@ -123,6 +129,7 @@ export function stateInitForGraph(): void {
   tF = allocF64(n);
   tFShort = allocF64(n);
   tRow = allocF64(8 * n);
+  tBlankRow = allocF64(8);
   gIn = allocF64(6);
   gCross = allocF64(6);
   tPr1 = allocF64(n);
@@ -141,6 +148,10 @@ export function stateInitForGraph(): void {
   tBaseScore = allocF64(n);
   tNegBase = allocF64(n);
   exploitOrder = allocI32(n);
+  exploitGroupEnd = allocI32(n);
+  coverOrder = allocI32(n);
+  coverGroupEnd = allocI32(n);
+  tNegQ = allocF64(n);
 
   nbOff = allocI32(n + 1);
   nbInCnt = allocI32(n);
@@ -155,6 +166,7 @@ export function stateInitForGraph(): void {
   eR = allocI32(gE);
   eN = allocI32(gE);
   eAvail = allocI32(gE);
+  eMinC = allocI32(gE);
   eRSum = allocF64(gE);
   eRCnt = allocI32(gE);
   sCap = 0;

@@ -6,5 +6,6 @@ import { reproduceCommand } from './reproduce.ts';
 import { generatePoolCommand } from './generate-pool.ts';
 import { buildGraphCommand } from './build-graph.ts';
 import { graphReportCommand } from './graph-report.ts';
+import { sweepCommand } from './sweep.ts';
 
-export const COMMANDS: Command[] = [scoreCommand, simulateCommand, reproduceCommand, generatePoolCommand, buildGraphCommand, graphReportCommand];
+export const COMMANDS: Command[] = [scoreCommand, simulateCommand, reproduceCommand, generatePoolCommand, buildGraphCommand, graphReportCommand, sweepCommand];

@@ -3,7 +3,7 @@
 // shape, or exposes the raw per-task arrays as typed-array views (no copies) for callers such as
 // the simulator driver and the UI.
 import { effectiveRho } from '../config.ts';
-import { SCORABLE_SCHEDULERS, type CapRule, type Config, type Observation, type PackedGraph, type Scores, type TaskScores } from '../types.ts';
+import { SCORABLE_SCHEDULERS, type CapRule, type Config, type CsrList, type Observation, type PackedGraph, type Scores, type TaskScores } from '../types.ts';
 import { CFG, INFO, INFO_SLOTS, PHASES, PRIOR, PTR, RELAXED } from './layout.ts';
 import type { EnvschedWasm } from './loader.ts';
 
@@ -41,6 +41,25 @@ export interface StepResult {
 
 const MAX_STEP = 2 ** 31 - 2;
 
+/** Sizes of a graph, for beginGraph. */
+export interface GraphSizes {
+  nTasks: number;
+  nEnvs: number;
+  nCategories: number;
+  nnzWithin: number;
+  nnzCross: number;
+  nnzFullCross: number;
+}
+
+/** Views of the graph buffers in linear memory (SPEC 1 lists as CSR). */
+export interface GraphBuffers {
+  taskEnv: Int32Array;
+  envCategory: Int32Array;
+  within: CsrList;
+  cross: CsrList;
+  fullCross: CsrList;
+}
+
 function priorOf(scheduler: Config['scheduler']): number {
   if (scheduler === 'within-only') return PRIOR.withinOnly;
   if (scheduler === 'cross-only') return PRIOR.crossOnly;
@@ -59,7 +78,7 @@ export class WasmScheduler {
   }
 
   private ptr(slot: number): number {
-    return this.x.sched_ptr(slot);
+    return this.x.sched_ptr(slot) >>> 0; // pointers above 2 GiB come back as negative i32
   }
 
   private f64(slot: number, length: number): Float64Array {
@@ -97,24 +116,50 @@ export class WasmScheduler {
         throw new Error(`loadGraph: malformed ${name} lists`);
       }
     }
+    const buffers = this.beginGraph({
+      nTasks: n, nEnvs: packed.nEnvs, nCategories: packed.nCategories,
+      nnzWithin: packed.within.index.length, nnzCross: packed.cross.index.length, nnzFullCross: packed.fullCross.index.length,
+    });
+    buffers.taskEnv.set(packed.taskEnv);
+    buffers.envCategory.set(packed.envCategory);
+    for (const name of ['within', 'cross', 'fullCross'] as const) {
+      buffers[name].offsets.set(packed[name].offsets);
+      buffers[name].index.set(packed[name].index);
+      buffers[name].sim.set(packed[name].sim);
+    }
+    this.finishGraph(taskIds);
+  }
+
+  /**
+   * First half of loading a graph without a JS copy (e.g. straight from a binary file, see
+   * graph-file-node.ts): resets the heap, allocates the graph buffers and returns views of them to
+   * fill. The views stay valid until finishGraph (nothing allocates in between).
+   */
+  beginGraph(sizes: GraphSizes): GraphBuffers {
+    const { nTasks: n, nEnvs, nnzWithin, nnzCross, nnzFullCross } = sizes;
+    if (!Number.isInteger(n) || n < 1) throw new Error(`loadGraph: a graph needs at least one task, got ${n}`);
+    this.nTasks = 0; // no graph until finishGraph
+    this.lastStep = -1;
     const x = this.x;
     x.mem_reset();
-    x.sched_graph_init(n, packed.nEnvs, Math.max(1, packed.nCategories), packed.within.index.length, packed.cross.index.length, packed.fullCross.index.length);
-    this.i32(PTR.taskEnv, n).set(packed.taskEnv);
-    this.i32(PTR.envCategory, packed.nEnvs).set(packed.envCategory);
-    const lists = [
-      [packed.within, PTR.withinOffsets, PTR.withinIndex, PTR.withinSim],
-      [packed.cross, PTR.crossOffsets, PTR.crossIndex, PTR.crossSim],
-      [packed.fullCross, PTR.fullCrossOffsets, PTR.fullCrossIndex, PTR.fullCrossSim],
-    ] as const;
-    for (const [list, off, idx, sim] of lists) {
-      this.i32(off, n + 1).set(list.offsets);
-      this.i32(idx, list.index.length).set(list.index);
-      this.f64(sim, list.sim.length).set(list.sim);
-    }
-    x.sched_graph_ready();
+    x.sched_graph_init(n, nEnvs, Math.max(1, sizes.nCategories), nnzWithin, nnzCross, nnzFullCross);
+    const list = (off: number, idx: number, sim: number, nnz: number): CsrList => ({
+      offsets: this.i32(off, n + 1), index: this.i32(idx, nnz), sim: this.f64(sim, nnz),
+    });
+    return {
+      taskEnv: this.i32(PTR.taskEnv, n),
+      envCategory: this.i32(PTR.envCategory, nEnvs),
+      within: list(PTR.withinOffsets, PTR.withinIndex, PTR.withinSim, nnzWithin),
+      cross: list(PTR.crossOffsets, PTR.crossIndex, PTR.crossSim, nnzCross),
+      fullCross: list(PTR.fullCrossOffsets, PTR.fullCrossIndex, PTR.fullCrossSim, nnzFullCross),
+    };
+  }
+
+  /** Second half: validates the CSR structure in the kernels and builds every per-graph structure. */
+  finishGraph(taskIds: readonly string[]): void {
+    this.x.sched_graph_ready();
     this.taskIds = taskIds;
-    this.nTasks = n;
+    this.nTasks = taskIds.length;
     this.lastStep = -1;
   }
 

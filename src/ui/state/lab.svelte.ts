@@ -29,6 +29,8 @@ export interface Highlight {
 }
 
 const REF_CACHE = 8;
+/** Streamed steps are drawn at most this often (ms). */
+const FLUSH_MS = 120;
 
 export class Lab {
   state: AppState = $state(parseUrlState('').state);
@@ -166,12 +168,18 @@ export class Lab {
     return lane === 'a' ? this.a : lane === 'b' ? this.b : this.ref;
   }
 
+  /** The run each lane is waiting for: the old run stays on screen until the new one's first step arrives. */
+  private expected: Record<Lane, { runId: number; config: Config } | null> = { a: null, b: null, ref: null };
+
   private async runLane(lane: Lane, config: Config, generation: number): Promise<boolean> {
     const runId = ++this.runCounter;
     this.pending[lane] = [];
-    this.setLane(lane, { runId, config, steps: [], done: false, fingerprint: null, millis: null });
+    this.expected[lane] = { runId, config };
+    const shown = this.getLane(lane);
+    if (shown) this.setLane(lane, { ...shown, done: false });
     const result = await this.client.run(lane, runId, config, (chunk) => this.receive(chunk));
     if (generation !== this.generation) return false;
+    this.flushScheduled = true;
     this.flush();
     if (!result.ok) {
       this.notify('error', result.notice);
@@ -179,28 +187,37 @@ export class Lab {
     }
     const run = this.getLane(lane);
     if (run && run.runId === runId) this.setLane(lane, { ...run, done: true, fingerprint: result.value.fingerprint, millis: result.value.millis });
+    else this.setLane(lane, { runId, config, steps: [], done: true, fingerprint: result.value.fingerprint, millis: result.value.millis });
     return true;
   }
 
   private receive(chunk: StepChunk): void {
+    const expected = this.expected[chunk.lane];
+    if (!expected || expected.runId !== chunk.runId) return; // a stale run's step
     const run = this.getLane(chunk.lane);
-    if (!run || run.runId !== chunk.runId) return; // a stale run's step
     this.pending[chunk.lane].push(...chunk.steps);
     if (!this.flushScheduled) {
       this.flushScheduled = true;
-      requestAnimationFrame(() => this.flush());
+      // The first step of a run shows at once (slider -> chart latency); later steps are batched
+      // into one re-render every FLUSH_MS, which keeps every main-thread task short.
+      const first = !run || run.runId !== chunk.runId;
+      if (first) requestAnimationFrame(() => this.flush());
+      else setTimeout(() => requestAnimationFrame(() => this.flush()), FLUSH_MS);
     }
   }
 
-  /** Moves streamed steps into the lanes, at most once per frame (one re-render per frame). */
+  /** Moves streamed steps into the lanes (one re-render for all steps received since the last flush). */
   private flush(): void {
+    if (!this.flushScheduled) return;
     this.flushScheduled = false;
     for (const lane of ['a', 'b', 'ref'] as const) {
       const steps = this.pending[lane];
-      if (steps.length === 0) continue;
+      const expected = this.expected[lane];
+      if (steps.length === 0 || !expected) continue;
       this.pending[lane] = [];
       const run = this.getLane(lane);
-      if (run) this.setLane(lane, { ...run, steps: [...run.steps, ...steps] });
+      if (run && run.runId === expected.runId) this.setLane(lane, { ...run, steps: [...run.steps, ...steps] });
+      else this.setLane(lane, { runId: expected.runId, config: expected.config, steps, done: false, fingerprint: null, millis: null });
     }
   }
 

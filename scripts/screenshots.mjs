@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+// Screenshots of the web app's main views at 1280x800 and 1920x1080 into docs/screenshots/
+// (`node scripts/screenshots.mjs`; builds the site first when it is stale, like the e2e tests).
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { preview } from 'vite';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const OUT = join(ROOT, 'docs', 'screenshots');
+execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+writeFileSync(join(ROOT, 'site', '.built'), new Date().toISOString());
+mkdirSync(OUT, { recursive: true });
+
+const server = await preview({ root: ROOT, preview: { port: 0, host: '127.0.0.1' }, logLevel: 'error' });
+const url = server.resolvedUrls.local[0];
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+
+const shots = [
+  { file: 'main-1280x800.png', width: 1280, height: 800, query: 'step=120', inspect: true, scrollTo: null },
+  { file: 'inspector-1280x800.png', width: 1280, height: 800, query: 'step=120', inspect: true, scrollTo: '[data-testid=batch-view]' },
+  { file: 'main-1920x1080.png', width: 1920, height: 1080, query: 'step=120', inspect: true, scrollTo: null },
+  { file: 'present-1920x1080.png', width: 1920, height: 1080, query: 'step=120&present=1&controls=0', inspect: true, scrollTo: null },
+  { file: 'compare-1280x800.png', width: 1280, height: 800, query: 'b.scheduler=random&step=120', inspect: false, scrollTo: null },
+  { file: 'intro-1280x800.png', width: 1280, height: 800, query: '', inspect: false, scrollTo: null, intro: true },
+];
+
+try {
+  for (const shot of shots) {
+    const context = await browser.newContext({ viewport: { width: shot.width, height: shot.height } });
+    if (!shot.intro) await context.addInitScript(() => localStorage.setItem('envsched-lab:intro-seen', '1'));
+    const page = await context.newPage();
+    await page.goto(`${url}?${shot.query}`);
+    await page.waitForFunction(() => document.querySelector('[data-testid=fingerprint]')?.getAttribute('data-done') === 'true', null, { timeout: 120_000 });
+    if (shot.inspect) {
+      await page.locator('[data-testid=batch-view] button.chip').nth(40).click();
+      await page.waitForSelector('[data-testid=insp-q]', { timeout: 60_000 });
+    }
+    if (shot.scrollTo) await page.locator(shot.scrollTo).scrollIntoViewIfNeeded();
+    await page.mouse.move(5, shot.height - 5);
+    await page.waitForTimeout(600);
+    await page.screenshot({ path: join(OUT, shot.file) });
+    process.stderr.write(`wrote docs/screenshots/${shot.file}\n`);
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}

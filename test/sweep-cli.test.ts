@@ -1,0 +1,72 @@
+// `envsched sweep` end to end on the tiny dataset (few steps): outputs, consistency with
+// `envsched simulate`, presets and input errors.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from './helpers/cli.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'envsched-sweep-'));
+
+describe('envsched sweep', () => {
+  it('runs a two-knob grid, writes JSON and CSV, and each point equals `envsched simulate`', async () => {
+    const json = join(dir, 'sweep.json');
+    const r = await runCli(['sweep', '--knob', 'rho=0:1:1', '--knob2', 'lambda_sim=0,0.08', '--seeds', '2', '--dataset', 'tiny', '--steps', '4', '--workers', '2', '--out', json]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^sweep on tiny: 4 point\(s\) x 2 seed\(s\), 4 steps, scheduler envsched; 10 runs \(0 cached\)/);
+    expect(r.stderr.trim().split('\n')).toHaveLength(10); // one plain progress line per run (stderr is not a TTY)
+    const out = JSON.parse(readFileSync(json, 'utf8'));
+    expect(out.format).toBe('envsched-sweep');
+    expect(out.points.map((p: { values: number[] }) => p.values)).toEqual([[0, 0], [1, 0], [0, 0.08], [1, 0.08]]);
+    const point = out.points[1];
+    expect(point.seeds).toEqual([0, 1]);
+    expect(point.metrics.final.values).toHaveLength(2);
+    expect(point.metrics.final.stats.n).toBe(2);
+    expect(point.metrics.final.stats.lo).toBeLessThanOrEqual(point.metrics.final.stats.mean);
+
+    const config = join(dir, 'rho1.json');
+    writeFileSync(config, JSON.stringify({ rho: 1, lambda_sim: 0 }));
+    const single = await runCli(['simulate', '--dataset', 'tiny', '--steps', '4', '--seed', '1', '--config', config]);
+    expect(single.stdout).toContain(`fingerprint ${point.fingerprints[1]}`);
+
+    const csv = join(dir, 'sweep.csv');
+    const c = await runCli(['sweep', '--knob', 'rho=0,1', '--seeds', '2', '--dataset', 'tiny', '--steps', '4', '--metrics', 'final,envs_per_batch', '--workers', '1', '--out', csv]);
+    expect(c.code).toBe(0);
+    const lines = readFileSync(csv, 'utf8').trim().split('\n');
+    expect(lines[0]).toBe('rho,metric,n,mean,sd,ci95_lo,ci95_hi,seeds,values');
+    expect(lines).toHaveLength(1 + 2 * 2);
+    const finalRho1 = lines.find((l) => l.startsWith('1,final,'))!.split(',');
+    expect(finalRho1[8].split(' ').map(Number)).toEqual(out.points[1].metrics.final.values);
+  });
+
+  it('refuses bad definitions with one error line naming the flag', async () => {
+    const cases: [string[], RegExp][] = [
+      [['--knob', 'rho=0,2'], /^error: command line:--knob: rho must be in \[0, 1\], got 2\n$/],
+      [['--knob', 'rho=0,1', '--knob2', 'rho=0.5'], /^error: command line:--knob2: the two knobs must differ/],
+      [[], /^error: command line:--knob: is required \(or use --preset\)/],
+      [['--preset', 'table9'], /^error: command line:--preset: unknown preset "table9" \(known: table3b, rho, lambda_sim, half-lives\)/],
+      [['--preset', 'rho', '--knob', 'rho=0'], /--preset: give either --preset or --knob/],
+      [['--knob', 'rho=0', '--seeds', '0'], /--seeds: must be in \[1, 1000\], got 0/],
+      [['--knob', 'rho=0', '--metrics', 'speed'], /--metrics: unknown metric "speed"/],
+      [['--knob', 'rho=0', '--out', 'x.txt'], /--out: must end in \.json or \.csv/],
+    ];
+    for (const [args, message] of cases) {
+      const r = await runCli(['sweep', '--dataset', 'tiny', ...args]);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(message);
+    }
+    const missing = await runCli(['sweep', '--knob', 'rho=0', '--dataset', 'no-such-pool']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/^error: command line:--dataset: no dataset "no-such-pool"/);
+  });
+
+  it('runs a preset, listed in --help', async () => {
+    const help = await runCli(['sweep', '--help']);
+    expect(help.stdout).toContain('table3b');
+    const r = await runCli(['sweep', '--preset', 'half-lives', '--seeds', '1', '--dataset', 'tiny', '--steps', '2', '--metrics', 'final']);
+    expect(r.code).toBe(0);
+    const rows = r.stdout.trim().split('\n');
+    expect(rows[1]).toMatch(/h_long\s+h_short\s+final/);
+    expect(rows).toHaveLength(2 + 9);
+  });
+});

@@ -3,6 +3,7 @@
 //   - a full 200-step EnvSched run in the worker (target <= 1 s)
 //   - the longest main-thread task during a run (target <= 50 ms; Long Tasks API)
 //   - the page's JS heap after 50 consecutive reruns (no growth)
+// Figures before / after the second pass are in docs/app-architecture.md ("Tests and figures").
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -90,14 +91,14 @@ export async function run() {
     for (let k = 0; k < 5; k++) {
       const ms = await page.evaluate(async (prev) => {
         const slider = document.querySelector('[data-testid=slider-a-rho]');
-        const chart = document.querySelector('[data-testid=chart-envs]');
-        const fp = document.querySelector('[data-testid=fingerprint]');
+        // The chart's canvas says which run of lane A it last drew (set after Chart.js drew it).
+        const chart = document.querySelector('[data-testid=chart-envs] canvas');
         slider.value = String(Number(slider.value) === 0.5 ? 0.55 : 0.5);
         const t0 = performance.now();
         slider.dispatchEvent(new Event('input', { bubbles: true }));
         return new Promise((resolve) => {
           const check = () => {
-            if (Number(fp.getAttribute('data-run-id')) > prev && Number(chart.getAttribute('data-points')) > 0) resolve(performance.now() - t0);
+            if (Number(chart.getAttribute('data-drawn-run')) > prev && Number(chart.getAttribute('data-drawn-points')) > 0) resolve(performance.now() - t0);
             else requestAnimationFrame(check);
           };
           requestAnimationFrame(check);

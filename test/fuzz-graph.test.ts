@@ -48,7 +48,9 @@ function checkAccepted(loaded: LoadedGraph, seed: number): void {
   const violation = spec1Violation(loaded);
   if (violation !== null) throw new Error(`accepted a graph that breaks SPEC 1: ${violation}`);
   const again = decodeGraphBinary(encodeGraphBinary(loaded), 'round trip');
-  expect(unpackGraph(again)).toEqual(unpackGraph(loaded));
+  // Compared as written: a `-0` in the metadata (e.g. `"env": -0`) reads back as 0, which is the same index.
+  expect(serializeGraphJson(unpackGraph(again))).toBe(serializeGraphJson(unpackGraph(loaded)));
+  expect(again.packed.within.sim).toEqual(loaded.packed.within.sim);
   const graph = unpackGraph(loaded);
   const rng = testRng(seed ^ 0x5bd1e995);
   const observations = randomHistory(rng, graph);
@@ -279,7 +281,7 @@ describe('fuzz: graph JSON (loadGraphJson)', () => {
           const at = lineColumnOf(text, damage.at % intact.length);
           const [line, column] = outcome.error.place.split(':').map(Number);
           expect(line > at.line || (line === at.line && column >= at.column), `${outcome.error.message} reported before the damage at ${at.line}:${at.column}`).toBe(true);
-          tally.record('json-error-located', 'refused');
+          tally.check('malformed-JSON errors located at or after the damage');
         }
         tally.record('json-mutated', outcome.ok ? 'accepted' : 'refused');
       }),

@@ -35,6 +35,7 @@ export let gTaskLocal: usize = 0; // i32[N]: position of the task among the task
 export let gWMirror: usize = 0;
 export let gCTOff: usize = 0; // i32[N+1]: transpose of cross, j -> the tasks i with j in cross(i) (neighbour tracking)
 export let gCTIdx: usize = 0;
+export let gCTPos: usize = 0; // i32: position of j in cross(i), relative to the start of cross(i)
 export let gFTOff: usize = 0; // transpose of fullCross, j -> (i, value of j in fullCross(i)), other env only
 export let gFTIdx: usize = 0;
 export let gFTSim: usize = 0;
@@ -81,7 +82,7 @@ function checkCsr(off: usize, idx: usize, nnz: i32, what: string): void {
 }
 
 /** Transpose of a CSR list keeping, for target j, the pairs (i, sim of j in list(i)); tSim 0 = indices only. */
-function transpose(off: usize, idx: usize, sim: usize, nnz: i32, sameEnv: bool, tOff: usize, tIdx: usize, tSim: usize): void {
+function transpose(off: usize, idx: usize, sim: usize, nnz: i32, sameEnv: bool, tOff: usize, tIdx: usize, tSim: usize, tPos: usize = 0): void {
   // count
   for (let i = 0; i < gN; i++) {
     const ei = getI32(gTaskEnv, i);
@@ -102,6 +103,7 @@ function transpose(off: usize, idx: usize, sim: usize, nnz: i32, sameEnv: bool, 
       setI32(fill, j, getI32(fill, j) + 1);
       setI32(tIdx, at, i);
       if (tSim != 0) setF64(tSim, at, getF64(sim, k));
+      if (tPos != 0) setI32(tPos, at, k - getI32(off, i));
     }
   }
 }
@@ -161,7 +163,8 @@ export function graphReady(): void {
   }
   gCTOff = allocI32(gN + 1);
   gCTIdx = allocI32(gNnzC);
-  transpose(gCOff, gCIdx, gCSim, gNnzC, false, gCTOff, gCTIdx, 0);
+  gCTPos = allocI32(gNnzC);
+  transpose(gCOff, gCIdx, gCSim, gNnzC, false, gCTOff, gCTIdx, 0, gCTPos);
   gFTOff = allocI32(gN + 1);
   gFTIdx = allocI32(gNnzF);
   gFTSim = allocF64(gNnzF);

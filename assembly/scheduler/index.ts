@@ -12,7 +12,7 @@ import {
   commitStep, ensureRewardCapacity, historyClear, historyInitForGraph, historyReserve, hObsCount, hObsD, hObsM,
   hObsStep, hObsTask, hObsV, hLastStep, hRewardFlags, hRewards, stageDiscard, stageGroup, stageStats, hObsRemoves,
 } from './history';
-import { invalidateNeighbours } from './neighbours';
+import { invalidateNeighbours, neighboursInitForGraph } from './neighbours';
 import { progressInitForGraph, progressReset } from './progress';
 import { rankInitForGraph, setRadixBits } from './rank';
 import { scoreStep } from './score';
@@ -37,7 +37,7 @@ export function sched_graph_ready(): void {
   stateInitForGraph();
   historyInitForGraph();
   progressInitForGraph();
-  invalidateNeighbours();
+  neighboursInitForGraph();
 }
 
 export function sched_history_clear(): void {

@@ -11,9 +11,9 @@
 // with the same arithmetic as a full build, so the result is bit-identical to rebuilding every task.
 // Cost per step: O(new tasks x (env size + cross in-degree) x list length), not O(N x list length).
 import { cfgInt, CFG_K_CROSS, CFG_K_WITHIN } from './config';
-import { gCIdx, gCOff, gCSim, gCTIdx, gCTOff, gEnvOff, gEnvTasks, gN, gTaskEnv, gWIdx, gWOff, gWSim } from './graph';
+import { gCIdx, gCOff, gCSim, gCTIdx, gCTOff, gCTPos, gEnvOff, gEnvTasks, gN, gTaskEnv, gWIdx, gWMirror, gWOff, gWSim } from './graph';
 import { hObsNth, hObsTask } from './history';
-import { clip, getF64, getI32, getU8, setF64, setI32, setU8 } from './mem';
+import { allocI32, clip, getF64, getI32, getU8, setF64, setI32, setU8 } from './mem';
 import {
   ensureNeighbourCapacity, medScratch, nbCrCnt, nbDeltaScratch, nbDirty, nbDirtyList, nbIdx, nbInCnt, nbKer, nbOff, tCount,
 } from './state';
@@ -26,6 +26,18 @@ let nbTrackedObs: i32 = 0;
 let nbDirtyCount: i32 = 0;
 /** Tasks rebuilt by the latest update (diagnostics for tests and benches). */
 export let nbLastRebuilt: i32 = 0;
+
+// Per task, how far into within(i) / cross(i) a change of status can matter: one past the entry of
+// the last taken neighbour when the list took K, else the whole list. A task at a later position
+// cannot enter N_in(i) / N_cross(i) (the first K observed are found before it), and cannot leave it.
+let nbFrontW: usize = 0; // i32[N]
+let nbFrontC: usize = 0; // i32[N]
+
+export function neighboursInitForGraph(): void {
+  nbFrontW = allocI32(gN);
+  nbFrontC = allocI32(gN);
+  nbValid = false;
+}
 
 /** Forgets the lists (new graph, history cleared): the next update rebuilds every task. */
 export function invalidateNeighbours(): void {
@@ -53,9 +65,12 @@ function medianOfScratch(n: i32): f64 {
  * into nbDeltaScratch, and their kernels with the adaptive bandwidth sigma into nbKer[at..].
  * Returns how many were taken.
  */
-function buildList(off: usize, idx: usize, sim: usize, i: i32, k: i32, at: i32): i32 {
+function buildList(off: usize, idx: usize, sim: usize, i: i32, k: i32, at: i32, front: usize): i32 {
   let taken = 0;
-  for (let p = getI32(off, i), end = getI32(off, i + 1); p < end && taken < k; p++) {
+  const from = getI32(off, i);
+  const end = getI32(off, i + 1);
+  let p = from;
+  for (; p < end && taken < k; p++) {
     const j = getI32(idx, p);
     if (getI32(tCount, j) == 0) continue;
     setI32(nbIdx, at + taken, j);
@@ -64,6 +79,8 @@ function buildList(off: usize, idx: usize, sim: usize, i: i32, k: i32, at: i32):
     setF64(medScratch, taken, delta);
     taken++;
   }
+  // p is one past the last entry read: the last taken one when K were taken, else the list end
+  setI32(front, i, p - from);
   if (taken == 0) return 0;
   const sigma = max<f64>(medianOfScratch(taken), 0.05);
   for (let p = 0; p < taken; p++) {
@@ -76,8 +93,8 @@ function buildList(off: usize, idx: usize, sim: usize, i: i32, k: i32, at: i32):
 function rebuildTask(i: i32, kw: i32, kc: i32): void {
   const base = getI32(nbOff, i);
   const capIn = min<i32>(kw, getI32(gWOff, i + 1) - getI32(gWOff, i));
-  setI32(nbInCnt, i, buildList(gWOff, gWIdx, gWSim, i, kw, base));
-  setI32(nbCrCnt, i, buildList(gCOff, gCIdx, gCSim, i, kc, base + capIn));
+  setI32(nbInCnt, i, buildList(gWOff, gWIdx, gWSim, i, kw, base, nbFrontW));
+  setI32(nbCrCnt, i, buildList(gCOff, gCIdx, gCSim, i, kc, base + capIn, nbFrontC));
 }
 
 // @ts-ignore: decorator
@@ -88,14 +105,21 @@ function rebuildTask(i: i32, kw: i32, kc: i32): void {
   nbDirtyCount++;
 }
 
-/** Marks every task whose within or cross list holds j. */
+/** Marks every task whose within or cross list holds j before its frontier. */
 function markListsHolding(j: i32): void {
   const e = getI32(gTaskEnv, j);
+  // within: the k-th other task of env(j) holds j at gWMirror[gWOff[j] + k] (graph.ts)
+  let slot = getI32(gWOff, j);
   for (let p = getI32(gEnvOff, e), end = getI32(gEnvOff, e + 1); p < end; p++) {
     const i = getI32(gEnvTasks, p);
-    if (i != j) markDirty(i);
+    if (i == j) continue;
+    if (getI32(gWMirror, slot) - getI32(gWOff, i) < getI32(nbFrontW, i)) markDirty(i);
+    slot++;
   }
-  for (let p = getI32(gCTOff, j), end = getI32(gCTOff, j + 1); p < end; p++) markDirty(getI32(gCTIdx, p));
+  for (let p = getI32(gCTOff, j), end = getI32(gCTOff, j + 1); p < end; p++) {
+    const i = getI32(gCTIdx, p);
+    if (getI32(gCTPos, p) < getI32(nbFrontC, i)) markDirty(i);
+  }
 }
 
 /**

@@ -35,18 +35,27 @@ const w0 = performance.now();
 sched.run(first); // first score: full neighbour build
 const firstMs = performance.now() - w0;
 const times = [];
+const cpu = [];
 for (let s = first; s < STEPS; s++) {
+  const c = process.cpuUsage();
   const a = performance.now();
   sched.appendStep(s, byStep[s]);
   const r = sched.run(s + 1);
   times.push(performance.now() - a);
+  const used = process.cpuUsage(c);
+  cpu.push((used.user + used.system) / 1000);
   if (r.batchLength !== config.B) throw new Error(`short batch at step ${s + 1}`);
 }
+const medianOf = (xs) => {
+  const v = [...xs].sort((a, b) => a - b);
+  return v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+};
 times.sort((a, b) => a - b);
-const median = times.length % 2 ? times[(times.length - 1) / 2] : (times[times.length / 2 - 1] + times[times.length / 2]) / 2;
+const median = medianOf(times);
+const cpuMedian = medianOf(cpu);
 const memory = sched.wasm.memory.buffer.byteLength;
 console.log(JSON.stringify({
   tasks: n, label: size.label, mCross: size.mCross, pCross: size.pCross,
-  stepMs: median, minMs: times[0], maxMs: times[times.length - 1], firstScoreMs: firstMs,
-  usPerTask: (median * 1000) / n, loadMs, peakRssMiB: process.resourceUsage().maxRSS / 1024, wasmMiB: memory / 2 ** 20,
+  stepMs: median, cpuMs: cpuMedian, minMs: times[0], maxMs: times[times.length - 1], firstScoreMs: firstMs,
+  usPerTask: (median * 1000) / n, cpuUsPerTask: (cpuMedian * 1000) / n, loadMs, peakRssMiB: process.resourceUsage().maxRSS / 1024, wasmMiB: memory / 2 ** 20,
 }));

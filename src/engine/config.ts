@@ -43,8 +43,8 @@ type Rule =
 
 /**
  * The range of every key. Bounds are what keeps each formula defined (e.g. lambda_s > 0 so that
- * SPEC 5's fusion never divides 0 by 0; lambda_ridge > 0 so SPEC 8's ridge system is always
- * positive definite) and sizes small enough to stay in memory.
+ * SPEC 5's fusion never divides 0 by 0; lambda_ridge >= 1e-6 so SPEC 8's ridge system stays
+ * numerically positive definite) and sizes small enough to stay in memory.
  */
 export const CONFIG_RULES: Readonly<Record<ConfigKey, Rule>> = {
   B: { kind: 'int', min: 1, max: 100_000 },

@@ -5,7 +5,7 @@ import type { CapRule, Config, Graph, LoadedGraph, Phase, SchedulerName } from '
 import { unpackGraph } from '../engine/graph-json.ts';
 import { DistinctCounter, groupMeanVariance, mean, median, quantile, spearman } from './metrics.ts';
 import { DEFAULT_SIM_MODEL, type SimModelParams } from './model-params.ts';
-import type { BatchScheduler, ChosenBatch } from './scheduler.ts';
+import type { BatchScheduler, ChosenBatch, StepGroups } from './scheduler.ts';
 import { createScheduler } from './schedulers/index.ts';
 import { readSimParams } from './sim-params-read.ts';
 import { Simulator } from './simulator.ts';
@@ -92,13 +92,27 @@ export interface RunOptions {
   randomColdStart?: boolean;
 }
 
+/** One step as `SimulationRun.step()` returns it. Typed arrays are only valid until the next step. */
+export interface StepDetail {
+  metrics: StepMetrics;
+  /** Phase of each pick, aligned with metrics.batch; null for baselines, and for DAPO when its kept groups no longer line up with its candidates. */
+  phases: Phase[] | null;
+  /** The scheduler's pool-wide prediction behind this step's choice (null: cold start, baselines, Table 4's random step 0). */
+  predicted: ArrayLike<number> | null;
+  /** The simulator's exact expected within-group variance and reward of every pool task before this step's rollouts (SPEC 10). */
+  truthVariance: Float64Array;
+  truthMean: Float64Array;
+  /** The groups exactly as the scheduler observed them (flags = confirmed suspicious rollouts, SPEC 8). */
+  groups: StepGroups;
+}
+
 /** The equality test of DAPO's filter: a group whose K rewards are all equal has no spread. */
 function hasSpread(rewards: ArrayLike<number>, offset: number, K: number): boolean {
   for (let k = 1; k < K; k++) if (rewards[offset + k] !== rewards[offset]) return true;
   return false;
 }
 
-/** A prepared run: simulator + scheduler over one WASM instance; `run` steps it. */
+/** A prepared run: simulator + scheduler over one WASM instance; `run()` runs it, `step()` takes one step at a time. */
 export class SimulationRun {
   readonly sim: Simulator;
   readonly scheduler: BatchScheduler;
@@ -182,133 +196,183 @@ export class SimulationRun {
     return n;
   }
 
-  /** Runs the steps; returns every step's metrics, the summary and the fingerprint. */
-  run(): RunResult {
+  // ---- step-by-step API (the web app's worker drives a run step by step; `run()` is the same loop) ----
+
+  private readonly steps: StepMetrics[] = [];
+  private readonly allVariance: number[] = [];
+  private readonly allReward: number[] = [];
+  private envCounter: DistinctCounter | null = null;
+  private toolCounter: DistinctCounter | null = null;
+  private familyCounter: DistinctCounter | null = null;
+  private heldoutInitial = NaN;
+  private removedTotal = 0;
+  private picksTotal = 0;
+  private hitsTotal = 0;
+
+  /** Steps this run takes in all (options.steps, else config.T). */
+  get totalSteps(): number {
+    return this.options.steps ?? this.config.T;
+  }
+
+  /** Steps taken so far. */
+  get stepsDone(): number {
+    return this.steps.length;
+  }
+
+  get done(): boolean {
+    return this.steps.length >= this.totalSteps;
+  }
+
+  /** State taken before the first step (the held-out score before any learning). */
+  private begin(): void {
+    this.envCounter = new DistinctCounter(this.loaded.packed.nEnvs);
+    this.toolCounter = new DistinctCounter(Math.max(1, this.nTools));
+    this.familyCounter = new DistinctCounter(this.sim.nFamilies);
+    this.heldoutInitial = mean(this.sim.heldoutScores());
+  }
+
+  /**
+   * Takes the next step (choose, roll out, measure, observe, learn) and returns its metrics with
+   * what live views need besides (phases, the pool-wide prediction and truth, the observed groups).
+   * The typed arrays of the detail are views into WASM memory or buffers reused by the next step:
+   * copy what you keep.
+   */
+  step(): StepDetail {
     const { sim, config, scheduler } = this;
+    if (this.done) throw new Error(`this run has already taken its ${this.totalSteps} steps`);
+    if (!this.envCounter) this.begin();
+    const envCounter = this.envCounter!;
+    const toolCounter = this.toolCounter!;
+    const familyCounter = this.familyCounter!;
     const K = config.K;
-    const T = this.options.steps ?? config.T;
-    const steps: StepMetrics[] = [];
-    const allVariance: number[] = [];
-    const allReward: number[] = [];
-    const envCounter = new DistinctCounter(this.loaded.packed.nEnvs);
-    const toolCounter = new DistinctCounter(Math.max(1, this.nTools));
-    const familyCounter = new DistinctCounter(sim.nFamilies);
-    const heldoutInitial = mean(sim.heldoutScores());
-    let removedTotal = 0;
-    let picksTotal = 0;
-    let hitsTotal = 0;
-    for (let t = 0; t < T; t++) {
-      const chosen = this.choose(t);
-      const predicted = scheduler.predicted();
-      const truth = sim.truth();
-      const threshold = quantile(truth.variance, 0.75);
-      const rankCorrelation = predicted && !(t === 0 && this.options.randomColdStart) ? spearman(predicted, truth.variance) : null;
-      const trueVar = truth.variance.slice();
-      const n = this.rollOut(chosen);
-      const batch = sim.batchView(n).slice();
-      const view = sim.rolloutView(n);
-      // SPEC 8 identifier filter (EnvSched family): a flagged rollout with reward >= 0.5 whose replay
-      // without the suspicious action scores lower confirms the exploit and removes the task.
-      const confirmed = new Int32Array(n * K);
-      const removedTasks: number[] = [];
-      for (let b = 0; b < n; b++) {
-        for (let k = b * K; k < (b + 1) * K; k++) {
-          if (view.flags[k] === 1 && view.rewards[k] >= 0.5 && view.honest[k] < view.rewards[k] - 1e-4) confirmed[k] = 1;
-        }
-        if (scheduler.identifierFilter && !this.removed[batch[b]] && confirmed.subarray(b * K, (b + 1) * K).some((f) => f === 1)) {
-          this.removed[batch[b]] = 1;
-          removedTasks.push(batch[b]);
-        }
+    const t = this.steps.length;
+    const chosen = this.choose(t);
+    const coldRandom = t === 0 && this.options.randomColdStart === true;
+    const predicted = scheduler.predicted();
+    const truth = sim.truth();
+    const threshold = quantile(truth.variance, 0.75);
+    const rankCorrelation = predicted && !coldRandom ? spearman(predicted, truth.variance) : null;
+    const trueVar = truth.variance.slice();
+    const n = this.rollOut(chosen);
+    const batch = sim.batchView(n).slice();
+    const view = sim.rolloutView(n);
+    // SPEC 8 identifier filter (EnvSched family): a flagged rollout with reward >= 0.5 whose replay
+    // without the suspicious action scores lower confirms the exploit and removes the task.
+    const confirmed = new Int32Array(n * K);
+    const removedTasks: number[] = [];
+    for (let b = 0; b < n; b++) {
+      for (let k = b * K; k < (b + 1) * K; k++) {
+        if (view.flags[k] === 1 && view.rewards[k] >= 0.5 && view.honest[k] < view.rewards[k] - 1e-4) confirmed[k] = 1;
       }
-      removedTotal += removedTasks.length;
-      sim.hashStep(n);
-      const variances = new Float64Array(n);
-      const rewards = new Float64Array(n);
-      envCounter.begin();
-      toolCounter.begin();
-      familyCounter.begin();
-      let envs = 0;
-      let tools = 0;
-      let families = 0;
-      let picks = 0;
-      let hits = 0;
-      const phases = n === chosen.tasks.length ? chosen.phases : null;
-      for (let b = 0; b < n; b++) {
-        const i = batch[b];
-        const g = groupMeanVariance(view.rewards, b * K, K);
-        variances[b] = g.v;
-        rewards[b] = g.m;
-        allVariance.push(g.v);
-        allReward.push(g.m);
-        if (envCounter.add(this.taskEnv[i])) envs++;
-        for (const tool of this.toolIds[i]) if (toolCounter.add(tool)) tools++;
-        for (const f of sim.taskFamilies[i]) if (familyCounter.add(f)) families++;
-        const phase = phases ? phases[b] : null;
-        if (phase === null || phase === 'exploitation') {
-          picks++;
-          if (trueVar[i] >= threshold) hits++;
-        }
+      if (scheduler.identifierFilter && !this.removed[batch[b]] && confirmed.subarray(b * K, (b + 1) * K).some((f) => f === 1)) {
+        this.removed[batch[b]] = 1;
+        removedTasks.push(batch[b]);
       }
-      picksTotal += picks;
-      hitsTotal += hits;
-      scheduler.observe(t, { tasks: batch, K, rewards: view.rewards, flags: confirmed, batchPtr: sim.pointers.batch, rewardsPtr: sim.pointers.rewards });
-      sim.learn(n);
-      const heldout = sim.heldoutScores();
-      const metrics: StepMetrics = {
-        step: t,
-        batchSize: n,
-        batch: Array.from(batch),
-        removedTasks,
-        meanVariance: mean(variances),
-        medianVariance: median(variances),
-        meanReward: mean(rewards),
-        medianReward: median(rewards),
-        envs,
-        tools,
-        families,
-        rollouts: this.rollouts,
-        exploitationPicks: picks,
-        exploitationHits: hits,
-        hitRate: picks > 0 ? hits / picks : null,
-        rankCorrelation,
-        heldout,
-        heldoutOverall: heldout.length > 0 ? mean(heldout) : NaN,
-        removals: removedTasks.length,
-        removedTotal,
-        progressExcluded: chosen.progressExcluded,
-        relaxed: chosen.relaxed,
-      };
-      steps.push(metrics);
-      this.options.onStep?.(metrics);
     }
+    this.removedTotal += removedTasks.length;
+    sim.hashStep(n);
+    const variances = new Float64Array(n);
+    const rewards = new Float64Array(n);
+    envCounter.begin();
+    toolCounter.begin();
+    familyCounter.begin();
+    let envs = 0;
+    let tools = 0;
+    let families = 0;
+    let picks = 0;
+    let hits = 0;
+    const phases = n === chosen.tasks.length ? chosen.phases : null;
+    for (let b = 0; b < n; b++) {
+      const i = batch[b];
+      const g = groupMeanVariance(view.rewards, b * K, K);
+      variances[b] = g.v;
+      rewards[b] = g.m;
+      this.allVariance.push(g.v);
+      this.allReward.push(g.m);
+      if (envCounter.add(this.taskEnv[i])) envs++;
+      for (const tool of this.toolIds[i]) if (toolCounter.add(tool)) tools++;
+      for (const f of sim.taskFamilies[i]) if (familyCounter.add(f)) families++;
+      const phase = phases ? phases[b] : null;
+      if (phase === null || phase === 'exploitation') {
+        picks++;
+        if (trueVar[i] >= threshold) hits++;
+      }
+    }
+    this.picksTotal += picks;
+    this.hitsTotal += hits;
+    const groups: StepGroups = { tasks: batch, K, rewards: view.rewards, flags: confirmed, batchPtr: sim.pointers.batch, rewardsPtr: sim.pointers.rewards };
+    scheduler.observe(t, groups);
+    sim.learn(n);
+    const heldout = sim.heldoutScores();
+    const metrics: StepMetrics = {
+      step: t,
+      batchSize: n,
+      batch: Array.from(batch),
+      removedTasks,
+      meanVariance: mean(variances),
+      medianVariance: median(variances),
+      meanReward: mean(rewards),
+      medianReward: median(rewards),
+      envs,
+      tools,
+      families,
+      rollouts: this.rollouts,
+      exploitationPicks: picks,
+      exploitationHits: hits,
+      hitRate: picks > 0 ? hits / picks : null,
+      rankCorrelation,
+      heldout,
+      heldoutOverall: heldout.length > 0 ? mean(heldout) : NaN,
+      removals: removedTasks.length,
+      removedTotal: this.removedTotal,
+      progressExcluded: chosen.progressExcluded,
+      relaxed: chosen.relaxed,
+    };
+    this.steps.push(metrics);
+    this.options.onStep?.(metrics);
+    // truth.mean is a view of the simulator's truth buffer: only the next step's truth() rewrites it.
+    return { metrics, phases, predicted: coldRandom ? null : predicted, truthVariance: trueVar, truthMean: truth.mean, groups };
+  }
+
+  /** The run so far as a result (summary, fingerprint); after the last step, the whole run. */
+  result(): RunResult {
+    const { sim, config, steps } = this;
+    if (!this.envCounter) this.begin();
     const corr = steps.map((s) => s.rankCorrelation).filter((c): c is number => c !== null);
     const held = steps.map((s) => s.heldoutOverall);
     const summary: RunSummary = {
-      meanVariance: mean(allVariance),
-      medianVariance: median(allVariance),
-      meanReward: mean(allReward),
-      medianReward: median(allReward),
+      meanVariance: mean(this.allVariance),
+      medianVariance: median(this.allVariance),
+      meanReward: mean(this.allReward),
+      medianReward: median(this.allReward),
       envsPerBatch: mean(steps.map((s) => s.envs)),
       toolsPerBatch: mean(steps.map((s) => s.tools)),
       familiesPerBatch: mean(steps.map((s) => s.families)),
       rollouts: this.rollouts,
-      hitRate: picksTotal > 0 ? hitsTotal / picksTotal : null,
+      hitRate: this.picksTotal > 0 ? this.hitsTotal / this.picksTotal : null,
       meanRankCorrelation: corr.length > 0 ? mean(corr) : null,
-      heldoutInitial,
-      heldoutFinal: held.length > 0 ? held[held.length - 1] : heldoutInitial,
-      heldoutBest: held.reduce((a, b) => Math.max(a, b), heldoutInitial),
-      removed: removedTotal,
+      heldoutInitial: this.heldoutInitial,
+      heldoutFinal: held.length > 0 ? held[held.length - 1] : this.heldoutInitial,
+      heldoutBest: held.reduce((a, b) => Math.max(a, b), this.heldoutInitial),
+      removed: this.removedTotal,
     };
     return {
       scheduler: config.scheduler,
       seed: config.seed,
       dataset: config.dataset,
       graphName: this.loaded.meta.name,
-      steps,
+      steps: [...steps],
       suites: sim.suites.map((s) => s.name),
       fingerprint: sim.fingerprint(),
       summary,
     };
+  }
+
+  /** Runs the remaining steps; returns every step's metrics, the summary and the fingerprint. */
+  run(): RunResult {
+    if (!this.envCounter) this.begin();
+    while (!this.done) this.step();
+    return this.result();
   }
 }
 

@@ -84,48 +84,59 @@ export async function runSweep(def: SweepDefinition, executor: SweepExecutor, op
   let cachedRuns = 0;
   const results: SweepPointResult[] = [];
   const finished = new Set<number>();
-  const jobsOfPoint = points.map((p) => jobs.map((job, j) => ({ job, j })).filter(({ job }) => job.point === p.index));
+  const jobsOfPoint: { job: (typeof jobs)[number]; j: number }[][] = points.map(() => []);
+  jobs.forEach((job, j) => jobsOfPoint[job.point].push({ job, j }));
+  // Which points wait on which run: a finished run only re-checks its own points.
+  const pointsOfTask = new Map<string, Set<number>>();
+  const dependsOn = (key: string, point: number) => {
+    let set = pointsOfTask.get(key);
+    if (!set) pointsOfTask.set(key, (set = new Set()));
+    set.add(point);
+  };
+  jobs.forEach((job, j) => {
+    dependsOn(jobKeyOf[j], job.point);
+    if (needsReference) dependsOn(refKeyOf[j], job.point);
+  });
 
-  const tryFinishPoints = () => {
-    for (const p of points) {
-      if (finished.has(p.index)) continue;
-      const mine = jobsOfPoint[p.index];
-      if (!mine.every(({ j }) => tasks.get(jobKeyOf[j])!.run && (!needsReference || tasks.get(refKeyOf[j])!.run))) continue;
-      finished.add(p.index);
-      const runs = mine.map(({ j }) => tasks.get(jobKeyOf[j])!.run!);
-      const refs = mine.map(({ j }) => (needsReference ? tasks.get(refKeyOf[j])!.run : undefined));
-      const metrics: Partial<Record<SweepMetric, MetricResult>> = {};
-      for (const m of def.metrics) {
-        const values = runs.map((run, k) => metricValue(m, run, refs[k]));
-        metrics[m] = { values, stats: pointStats(values) };
-      }
-      const result: SweepPointResult = {
-        index: p.index,
-        values: p.values,
-        config: { ...p.config, seed: def.base.seed },
-        seeds: mine.map(({ job }) => job.config.seed),
-        fingerprints: runs.map((r) => r.fingerprint),
-        metrics,
-      };
-      results.push(result);
-      if (!options.signal?.aborted) options.onPoint?.(result);
+  const tryFinishPoint = (index: number) => {
+    if (finished.has(index)) return;
+    const p = points[index];
+    const mine = jobsOfPoint[index];
+    if (!mine.every(({ j }) => tasks.get(jobKeyOf[j])!.run && (!needsReference || tasks.get(refKeyOf[j])!.run))) return;
+    finished.add(index);
+    const runs = mine.map(({ j }) => tasks.get(jobKeyOf[j])!.run!);
+    const refs = mine.map(({ j }) => (needsReference ? tasks.get(refKeyOf[j])!.run : undefined));
+    const metrics: Partial<Record<SweepMetric, MetricResult>> = {};
+    for (const m of def.metrics) {
+      const values = runs.map((run, k) => metricValue(m, run, refs[k]));
+      metrics[m] = { values, stats: pointStats(values) };
     }
+    const result: SweepPointResult = {
+      index: p.index,
+      values: p.values,
+      config: { ...p.config, seed: def.base.seed },
+      seeds: mine.map(({ job }) => job.config.seed),
+      fingerprints: runs.map((r) => r.fingerprint),
+      metrics,
+    };
+    results.push(result);
+    if (!options.signal?.aborted) options.onPoint?.(result);
   };
 
-  const complete = (task: Task, run: PointRun, cached: boolean) => {
+  const complete = (key: string, task: Task, run: PointRun, cached: boolean) => {
     task.run = run;
     done++;
     if (cached) cachedRuns++;
     options.onProgress?.({ done, total, label: task.label, cached });
-    tryFinishPoints();
+    for (const index of [...(pointsOfTask.get(key) ?? [])].sort((a, b) => a - b)) tryFinishPoint(index);
   };
 
   // Cached runs cost nothing: they complete before any work is handed out.
-  const pending: Task[] = [];
-  for (const task of tasks.values()) {
+  const pending: [string, Task][] = [];
+  for (const [key, task] of tasks) {
     const hit = cache.get(task.config);
-    if (hit) complete(task, hit, true);
-    else pending.push(task);
+    if (hit) complete(key, task, hit, true);
+    else pending.push([key, task]);
   }
 
   let cancelled = false;
@@ -149,14 +160,14 @@ export async function runSweep(def: SweepDefinition, executor: SweepExecutor, op
         return;
       }
       while (inFlight < executor.concurrency && next < pending.length) {
-        const task = pending[next++];
+        const [key, task] = pending[next++];
         inFlight++;
         executor.run({ config: task.config }).then(
           (run) => {
             inFlight--;
             if (cancelled || failed) return;
             cache.set(task.config, run);
-            complete(task, run, false);
+            complete(key, task, run, false);
             handOut();
           },
           (error: unknown) => {

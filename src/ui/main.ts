@@ -4,10 +4,18 @@ import wasmUrl from '../../build/envsched.wasm?url';
 import App from './App.svelte';
 import { EngineClient } from './engine/client.ts';
 import { Lab } from './state/lab.svelte.ts';
+import { parseSweepUrl, splitSweepParams } from '../sweep/url.ts';
+import { createBrowserSweepPool } from './sweep/browser-pool.ts';
+import { SweepStore } from './sweep/sweep-store.svelte.ts';
 import './styles.css';
 
 const base = new URL('./', window.location.href).href;
 const client = new EngineClient(new URL(wasmUrl, window.location.href).href, base, () => new Worker(new URL('../worker/engine.worker.ts', import.meta.url), { type: 'module' }));
-const lab = new Lab(client, window.location.search);
+// The Sweep tab (issue 8, src/ui/sweep/README.md): `sweep.*` keys are its own; the app reads the rest.
+const { app, sweep } = splitSweepParams(window.location.search);
+const lab = new Lab(client, app);
+const read = parseSweepUrl(sweep, lab.state.a);
+for (const text of read.notices) lab.notify('error', text);
+const sweepStore = new SweepStore(() => createBrowserSweepPool(new URL(wasmUrl, window.location.href).href, base));
 
-mount(App, { target: document.getElementById('app') as HTMLElement, props: { lab } });
+mount(App, { target: document.getElementById('app') as HTMLElement, props: { lab, sweep: { store: sweepStore, initial: read.sweep } } });

@@ -91,7 +91,8 @@ export interface ImportedScores {
   progressExcluded: number;
 }
 
-export type Result<T> = { ok: true; value: T } | { ok: false; notice: string };
+/** `cancelled`: the run stopped because cancel() was called (not an error to show). */
+export type Result<T> = { ok: true; value: T } | { ok: false; notice: string; cancelled?: true };
 
 export interface EngineApi {
   /** Compiles the WASM module once. `base` is the site's base URL (datasets are fetched relative to it). */
@@ -100,7 +101,10 @@ export interface EngineApi {
   loadDataset(name: string): Promise<Result<DatasetInfo>>;
   /** Loads an imported graph file (.json or .bin); errors name the file and the field or line. */
   loadGraphFile(bytes: Uint8Array, fileName: string): Promise<Result<DatasetInfo>>;
+  /** Runs a whole simulation, streaming its steps (the first alone, then one chunk per ~40 ms slice). */
   run(lane: Lane, runId: number, config: Config, onChunk: (chunk: StepChunk) => void): Promise<Result<RunDone>>;
+  /** Stops every run in progress at its next slice boundary (they resolve with `cancelled`). */
+  cancel(): Promise<void>;
   pool(lane: Lane, step: number): Promise<PoolSnapshot | null>;
   inspect(lane: Lane | 'imported', step: number, task: number): Promise<Result<Inspection>>;
   /** The lane's history as SPEC 12 JSONL (observations with s < beforeStep). */

@@ -1,7 +1,8 @@
 // The engine worker: every WASM call of the app happens here, never on the page's thread.
 // The page talks to it through comlink (api.ts). Runs stream their steps back as they are
-// computed; cancellation is the page's job (it terminates a busy worker and starts a fresh one,
-// Squoosh-style: a running WASM call cannot be interrupted).
+// computed, a slice (~SLICE_MS) at a time; between slices the worker returns to its event loop, so
+// `cancel()` is heard and a cancelled run stops within one slice (a generation counter). The page
+// keeps terminate-and-respawn as the fallback for calls that do not yield (client.ts).
 import * as Comlink from 'comlink';
 import { isInputError } from '../engine/errors.ts';
 import { decodeGraphBinary } from '../engine/graph-binary.ts';
@@ -15,15 +16,30 @@ import { reproduce } from '../sim/reproduce.ts';
 import { runToCsv, runToJson } from '../sim/run-output.ts';
 import type { RunWasm } from '../sim/run.ts';
 import { instantiateSimWasm } from '../sim/wasm.ts';
-import type { DatasetInfo, EngineApi, ImportedScores, Inspection, Lane, PoolSnapshot, Result, RunDone, StepChunk } from './api.ts';
-import { runRecorded, type RecordedRun } from './run-session.ts';
+import type { DatasetInfo, EngineApi, ImportedScores, Inspection, Lane, Result, RunDone, StepChunk, StepRecord } from './api.ts';
+import { RunSession } from './run-session.ts';
 
 let module: WebAssembly.Module | null = null;
 let base = '';
 let loaded: LoadedGraph | null = null;
 let info: DatasetInfo | null = null;
 let graph: Graph | null = null;
-const lanes = new Map<Lane, RecordedRun>();
+const lanes = new Map<Lane, RunSession>();
+/** Bumped by cancel(): a run started under an older value stops at its next slice boundary. */
+let cancelGeneration = 0;
+/** Steps are computed in slices of about this many ms, then streamed and the event loop runs. */
+const SLICE_MS = 40;
+
+/** Lets queued messages (cancel, pool, inspect) run: a MessageChannel task, no 4 ms timer clamp. */
+const yieldChannel = new MessageChannel();
+const yieldQueue: (() => void)[] = [];
+yieldChannel.port1.onmessage = () => yieldQueue.shift()?.();
+function yieldToEvents(): Promise<void> {
+  return new Promise((resolve) => {
+    yieldQueue.push(resolve);
+    yieldChannel.port2.postMessage(0);
+  });
+}
 let imported: { observations: Observation[]; config: Config; step: number } | null = null;
 
 /** The last few analyses (one per lane and step): the inspector re-reads them on every hover. */
@@ -135,26 +151,40 @@ const api: EngineApi = {
     try {
       if (!loaded || !info) return { ok: false, notice: 'no graph loaded' };
       if (!info.simulable) return { ok: false, notice: `${info.source}:sim: this graph has no simulator parameters, so it can be scored but not simulated (SPEC 12)` };
+      const generation = cancelGeneration;
       const started = performance.now();
       const wasm = await newRunWasm();
       lanes.delete(lane);
       for (const key of [...analyses.keys()]) if (key.startsWith(`${lane}:`)) analyses.delete(key);
-      const recorded = runRecorded(wasm, loaded, config, runId, info.source, (record) => {
-        const chunk: StepChunk = { lane, runId, steps: [record] };
-        void onChunk(chunk);
-      });
-      lanes.set(lane, recorded);
-      const done: RunDone = { lane, runId, fingerprint: recorded.result!.fingerprint, steps: recorded.result!.steps.length, millis: performance.now() - started };
+      const session = new RunSession(wasm, loaded, config, runId, info.source);
+      // The first step goes out alone (slider -> first chart); later ones in one message per slice.
+      let slice = 1;
+      while (!session.done) {
+        const sliceStart = performance.now();
+        const steps: StepRecord[] = [];
+        do steps.push(session.step());
+        while (!session.done && steps.length < slice && performance.now() - sliceStart < SLICE_MS);
+        slice = Infinity;
+        void onChunk({ lane, runId, steps } satisfies StepChunk);
+        if (session.done) break;
+        await yieldToEvents();
+        if (generation !== cancelGeneration) return { ok: false, notice: 'run cancelled', cancelled: true };
+      }
+      lanes.set(lane, session);
+      const done: RunDone = { lane, runId, fingerprint: session.result!.fingerprint, steps: session.stepsDone, millis: performance.now() - started };
       return { ok: true, value: done };
     } catch (error) {
       return fail(error, 'run');
     }
   },
 
+  async cancel() {
+    cancelGeneration++;
+  },
+
   async pool(lane, step) {
-    const r = lanes.get(lane);
-    if (!r || step < 0 || step >= r.truthVariance.length) return null;
-    const snapshot: PoolSnapshot = { step, predicted: r.predicted[step]?.slice() ?? null, truth: r.truthVariance[step].slice(), truthMean: r.truthMean[step].slice() };
+    const snapshot = lanes.get(lane)?.pool(step);
+    if (!snapshot) return null;
     return Comlink.transfer(snapshot, [snapshot.truth.buffer, snapshot.truthMean.buffer, ...(snapshot.predicted ? [snapshot.predicted.buffer] : [])]);
   },
 
@@ -176,7 +206,7 @@ const api: EngineApi = {
         observations = r.observations;
         config = r.config;
         runId = r.runId;
-        if (step < r.truthVariance.length) truth = { mean: r.truthMean[step][task], variance: r.truthVariance[step][task] };
+        truth = r.truthAt(step, task);
       }
       const scored = scorable(config);
       const analysis = cachedAnalysis(`${lane}:${runId}:${step}:${JSON.stringify(scored)}`, observations, scored, step);

@@ -22,6 +22,7 @@ export function runs(base: number): number {
 /** Cases tried and how they ended, per property; printed as one summary line per file. */
 export class FuzzTally {
   private readonly rows = new Map<string, { cases: number; accepted: number; refused: number }>();
+  private readonly checks = new Map<string, number>();
 
   constructor(readonly file: string) {}
 
@@ -30,6 +31,11 @@ export class FuzzTally {
     row.cases++;
     row[outcome]++;
     this.rows.set(name, row);
+  }
+
+  /** An extra check made inside a case already counted (shown apart, not added to the total). */
+  check(name: string): void {
+    this.checks.set(name, (this.checks.get(name) ?? 0) + 1);
   }
 
   get(name: string) {
@@ -44,7 +50,8 @@ export class FuzzTally {
 
   summary(): string {
     const parts = [...this.rows].map(([name, r]) => `${name} ${r.cases} (${r.accepted} ok / ${r.refused} refused)`);
-    return `[fuzz] ${this.file}: ${this.total()} cases (scale ${FUZZ_SCALE}, seed ${FUZZ_SEED ?? 'random'}): ${parts.join('; ')}`;
+    const checks = [...this.checks].map(([name, n]) => `${name} ${n}`);
+    return `[fuzz] ${this.file}: ${this.total()} cases (scale ${FUZZ_SCALE}, seed ${FUZZ_SEED ?? 'random'}): ${parts.join('; ')}${checks.length ? `; within them: ${checks.join(', ')}` : ''}`;
   }
 }
 

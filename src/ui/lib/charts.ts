@@ -5,13 +5,35 @@ import { Chart, LineController, LineElement, LinearScale, PointElement, type Plu
 
 Chart.register(LineController, LineElement, PointElement, LinearScale);
 
+/** Colours and sizes of the step charts in each theme (normal: light; presentation: dark, large). */
+export interface ChartTheme {
+  background: string;
+  tick: string;
+  tickSize: number;
+  grid: string;
+  lineWidth: number;
+  /** The random scheduler's reference line: grey, thinner, but >= 3:1 against the background (WCAG 1.4.11). */
+  reference: string;
+  referenceWidth: number;
+  marker: number;
+}
+
+const LIGHT: ChartTheme = { background: '#ffffff', tick: '#4b5563', tickSize: 11, grid: 'rgba(128,128,128,0.18)', lineWidth: 2.25, reference: '#858585', referenceWidth: 1.5, marker: 1.5 };
+// Presentation mode (projectors): ticks >= 14 px at 1920 x 1080, thicker lines, light ink on --panel #101214.
+const PRESENT: ChartTheme = { background: '#101214', tick: '#d0d4da', tickSize: 16, grid: 'rgba(200,200,200,0.18)', lineWidth: 3.5, reference: '#a3a3a3', referenceWidth: 2.25, marker: 2.5 };
+
+export function chartTheme(present: boolean): ChartTheme {
+  return present ? PRESENT : LIGHT;
+}
+
 export const backgroundPlugin: Plugin<'line'> = {
   id: 'envschedBackground',
   beforeDraw(chart) {
     const { ctx } = chart;
     ctx.save();
     ctx.globalCompositeOperation = 'destination-over';
-    ctx.fillStyle = getComputedStyle(chart.canvas).getPropertyValue('--panel').trim() || '#ffffff';
+    // Set by the component (no getComputedStyle per draw: it forced a style recalculation each time).
+    ctx.fillStyle = (chart as unknown as { $background?: string }).$background ?? '#ffffff';
     ctx.fillRect(0, 0, chart.width, chart.height);
     ctx.restore();
   },
@@ -28,7 +50,7 @@ export const stepMarkerPlugin: Plugin<'line'> = {
     const { ctx } = chart;
     ctx.save();
     ctx.strokeStyle = '#D55E00';
-    ctx.lineWidth = 1.5;
+    ctx.lineWidth = (chart as unknown as { $marker?: number }).$marker ?? 1.5;
     ctx.setLineDash([4, 3]);
     ctx.beginPath();
     ctx.moveTo(x, top);

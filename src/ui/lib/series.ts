@@ -17,3 +17,25 @@ export function pointsOf(steps: readonly StepRecord[], value: (s: StepRecord) =>
   }
   return out;
 }
+
+/**
+ * Points of one metric of one lane, extended as steps stream in instead of rebuilt at every flush
+ * (a lane's steps only ever grow within a run; a new run starts a new array). Returns a new array
+ * object when points were added, so Svelte and Chart.js see the change.
+ */
+export class PointsCache {
+  private readonly entries = new Map<string, { runId: number; points: { x: number; y: number }[] }>();
+
+  get(key: string, runId: number, steps: readonly StepRecord[], value: (s: StepRecord) => number | null): { x: number; y: number }[] {
+    const entry = this.entries.get(key);
+    if (!entry || entry.runId !== runId || entry.points.length > steps.length) {
+      const points = pointsOf(steps, value);
+      this.entries.set(key, { runId, points });
+      return points;
+    }
+    if (entry.points.length === steps.length) return entry.points;
+    const points = entry.points.concat(pointsOf(steps.slice(entry.points.length), value));
+    entry.points = points;
+    return points;
+  }
+}

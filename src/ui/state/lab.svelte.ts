@@ -30,7 +30,7 @@ export interface Highlight {
 
 const REF_CACHE = 8;
 /** Streamed steps are drawn at most this often (ms). */
-const FLUSH_MS = 120;
+const FLUSH_MS = 200;
 
 export class Lab {
   state: AppState = $state(parseUrlState('').state);
@@ -119,11 +119,12 @@ export class Lab {
   /** Starts (or restarts) the runs of the current configuration: A, then B, then the random reference. */
   async rerun(): Promise<void> {
     const generation = ++this.generation;
-    this.client.interrupt();
     const a = $state.snapshot(this.state.a) as Config;
     const b = this.state.b ? ($state.snapshot(this.state.b) as Config) : null;
     this.running = true;
     try {
+      await this.client.interrupt();
+      if (generation !== this.generation) return;
       if (this.loadedDataset !== a.dataset) {
         const result = await this.client.loadDataset(a.dataset);
         if (generation !== this.generation) return;
@@ -353,9 +354,9 @@ export class Lab {
     // Interrupting a busy worker loses its recorded lanes: recompute them afterwards.
     const lost = this.client.busy;
     this.generation++;
-    this.client.interrupt();
     this.reproduce = { running: true, done: 0, total: 1, label: 'starting', result: null };
     try {
+      await this.client.interrupt();
       const config = $state.snapshot(this.state.a) as Config;
       const result = await this.client.reproduce(config, seeds, steps, table4Runs, (done, total, label) => {
         this.reproduce = { ...this.reproduce, done, total, label };

@@ -1,0 +1,101 @@
+// Projector layout and live streaming of the web app (issue 5, second pass): what a lecturer sees
+// at 1920 x 1080, the configuration panel at 1280 x 800, and runs that supersede each other.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { finishedFingerprint, openPage, startSite, type OpenPage, type Site } from './site.ts';
+
+let site: Site;
+const opened: OpenPage[] = [];
+
+async function open(query: string, width = 1280, height = 800): Promise<OpenPage> {
+  const o = await openPage(site, query, { width, height });
+  opened.push(o);
+  return o;
+}
+
+/** Bounding boxes (page coordinates at scroll 0) of the elements matching each selector. */
+function boxes(page: Page, selectors: string[]) {
+  return page.evaluate((sels) => sels.map((s) => {
+    const r = document.querySelector(s)?.getBoundingClientRect();
+    return r ? { top: r.top + window.scrollY, bottom: r.bottom + window.scrollY, left: r.left, right: r.right, width: r.width, height: r.height } : null;
+  }), selectors);
+}
+
+beforeAll(async () => {
+  site = await startSite();
+}, 600_000);
+
+afterAll(async () => {
+  for (const o of opened) expect(o.errors, `console errors on ${o.page.url()}`).toEqual([]);
+  await site?.close();
+});
+
+describe('layout for a projector', () => {
+  it('does not clip the scheduler menu in the configuration panel', async () => {
+    const { page } = await open('?dataset=tiny&B=12&T=20');
+    await finishedFingerprint(page);
+    const [select, panel] = await boxes(page, ['[data-testid=scheduler-a]', 'aside.side']);
+    expect(select!.right).toBeLessThanOrEqual(panel!.right - 4);
+    // The selected label ("EnvSched (paper)") fits the box.
+    const fits = await page.$eval('[data-testid=scheduler-a]', (el) => {
+      const s = el as HTMLSelectElement;
+      const probe = document.createElement('span');
+      probe.style.font = getComputedStyle(s).font;
+      probe.textContent = s.selectedOptions[0].textContent;
+      document.body.append(probe);
+      const w = probe.getBoundingClientRect().width;
+      probe.remove();
+      return w < s.clientWidth;
+    });
+    expect(fits).toBe(true);
+  });
+
+  it('fills the chart row at 1920 px with the five charts and the scatter', async () => {
+    const { page } = await open('?dataset=tiny&B=12&T=20', 1920, 1080);
+    await finishedFingerprint(page);
+    const ids = ['envs', 'tools', 'variance', 'heldout', 'rollouts'].map((id) => `[data-testid=chart-${id}]`);
+    const all = await boxes(page, [...ids, '[data-testid=scatter]']);
+    const tops = all.map((b) => Math.round(b!.top));
+    expect(new Set(tops).size).toBe(1); // one row, no empty slot
+    expect(all[5]!.height).toBeGreaterThan(all[0]!.height * 0.8);
+  });
+
+  it('shows controls, batch, charts, inspector, scatter and relation graph in one 1920 x 1080 screen in presentation mode', async () => {
+    const { page } = await open('?dataset=tiny&B=12&T=20&present=1&step=10', 1920, 1080);
+    await finishedFingerprint(page);
+    await page.locator('[data-testid=batch-view] button.chip').first().click();
+    await page.waitForSelector('[data-testid=insp-q]', { timeout: 60_000 });
+    await page.waitForSelector('[data-testid=relation-graph] svg');
+    const views = ['aside.side', '[data-testid=batch-view]', '[data-testid=chart-heldout]', '[data-testid=inspector]', '[data-testid=scatter]', '[data-testid=relation-graph] svg'];
+    for (const [k, b] of (await boxes(page, views)).entries()) {
+      expect(b, views[k]).not.toBeNull();
+      expect(b!.top, `${views[k]} starts on the first screen`).toBeLessThan(1080 - 100);
+    }
+    // Chart ticks >= 14 px and thicker lines on the projector; normal mode keeps them small.
+    await expect.poll(() => page.getAttribute('[data-testid=chart-heldout] canvas', 'data-tick-size')).toBe('16');
+    expect(Number(await page.getAttribute('[data-testid=chart-heldout] canvas', 'data-line-width'))).toBeGreaterThanOrEqual(3);
+    const legend = await page.$eval('[data-testid=chart-heldout] .keys', (el) => parseFloat(getComputedStyle(el).fontSize));
+    expect(legend).toBeGreaterThanOrEqual(14);
+    await page.click('[data-testid=present-toggle]');
+    await expect.poll(() => page.getAttribute('[data-testid=chart-heldout] canvas', 'data-tick-size')).toBe('11');
+  });
+});
+
+describe('streaming runs', () => {
+  it('a newer configuration cancels the running one: the page ends on the newest run, as a fresh load of its link does', async () => {
+    const { page } = await open('?dataset=envscaler-rl&T=60');
+    let { runId } = await finishedFingerprint(page);
+    // Three seeds in quick succession: the first two runs are cancelled mid-way.
+    for (const seed of ['11', '12', '13']) {
+      await page.fill('[data-testid=num-a-seed]', seed);
+      await page.press('[data-testid=num-a-seed]', 'Enter');
+      await page.waitForTimeout(60);
+    }
+    const last = await finishedFingerprint(page, runId);
+    runId = last.runId;
+    expect(new URL(page.url()).searchParams.get('seed')).toBe('13');
+    await expect.poll(() => page.getAttribute('[data-testid=chart-heldout]', 'data-points')).toBe('60');
+    const fresh = await open('?dataset=envscaler-rl&T=60&seed=13');
+    expect((await finishedFingerprint(fresh.page)).fingerprint).toBe(last.fingerprint);
+  });
+});

@@ -82,8 +82,8 @@ describe('SPEC 3: history under one half-life', () => {
     expect(refs[1].b.m).toBe(0.9);
     expect(refs.map((r) => r.weight)).toEqual([0.125, 0.5]);
     // (0.125 * 0.4 + 0.5 * 0.9) / (0.125 + 0.5) = 0.8; with step 1 in the sums it would not be.
-    expect(globalReference(refs).m).toBeCloseTo(0.8, 14);
-    expect(globalReference(refs).v).toBe(0);
+    expect(globalReference(refs, 3, 1).m).toBeCloseTo(0.8, 14);
+    expect(globalReference(refs, 3, 1).v).toBe(0);
   });
 
   it('centres and clips observations to I_y', () => {
@@ -96,18 +96,34 @@ describe('SPEC 3: history under one half-life', () => {
 
   it('computes W_i and ybar_i from the centred history, and B_t for an unobserved task', () => {
     const refs = stepReferences(history, 1);
-    const B = globalReference(refs);
+    const B = globalReference(refs, 3, 1);
     const byStep = new Map(refs.map((r) => [r.step, r]));
-    const t0 = taskHistory(history, 0, byStep, B);
+    const t0 = taskHistory(history, 0, byStep, B, 1);
     expect(t0.W).toBe(0.625);
     expect(t0.centred.map((c) => c.centred.m)).toEqual([expect.closeTo(0.6, 14), expect.closeTo(0.8, 14)]);
     expect(t0.ybar.m).toBeCloseTo((0.125 * 0.6 + 0.5 * 0.8) / 0.625, 14); // 0.76
-    const t1 = taskHistory(history, 1, byStep, B);
+    const t1 = taskHistory(history, 1, byStep, B, 1);
     expect(t1.W).toBe(0.125);
     expect(t1.ybar.m).toBeCloseTo(1, 14);
-    const t2 = taskHistory(history, 2, byStep, B);
+    const t2 = taskHistory(history, 2, byStep, B, 1);
     expect(t2.W).toBe(0);
     expect(t2.ybar).toEqual(B);
+  });
+
+  it('keeps B_t and ybar_i exact when every half-life weight underflows (a history ~1,074+ half-lives old)', () => {
+    // At t = 5000 with h = 2 every weight 2^(-(t-s)/2) is exactly 0 in doubles; the ratios do not
+    // depend on t, so they equal their values at t = 3 (one past the newest step).
+    const late = indexHistory([obs(2, 0, [0.9]), obs(0, 1, [0.6]), obs(0, 0, [0.2])], 3, 5000);
+    const lateRefs = stepReferences(late, 2);
+    expect(lateRefs.every((r) => r.weight === 0)).toBe(true);
+    const nearRefs = stepReferences(history, 2);
+    const lateB = globalReference(lateRefs, 5000, 2);
+    expect(lateB.m).toBeCloseTo(globalReference(nearRefs, 3, 2).m, 14);
+    const lateTask = taskHistory(late, 0, new Map(lateRefs.map((r) => [r.step, r])), lateB, 2);
+    const nearTask = taskHistory(history, 0, new Map(nearRefs.map((r) => [r.step, r])), globalReference(nearRefs, 3, 2), 2);
+    expect(lateTask.W).toBe(0);
+    expect(lateTask.ybar.m).toBeCloseTo(nearTask.ybar.m, 14);
+    expect(Number.isFinite(lateTask.ybar.v)).toBe(true);
   });
 });
 

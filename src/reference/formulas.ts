@@ -78,6 +78,20 @@ export function weightedMean(weights: readonly number[], values: readonly number
   return num / den;
 }
 
+/**
+ * SPEC 3's half-life average sum_s w(t,s) y_s / sum_s w(t,s) over the given steps. When every
+ * weight underflows to 0 (the newest step lies more than ~1,074 half-lives before t) the literal
+ * formula is 0/0; the ratio does not depend on t, so it is evaluated at t = the newest step
+ * instead, which is its exact value (docs/spec-decisions.md).
+ */
+export function halfLifeAverage(steps: readonly number[], values: readonly number[], t: number, h: number, fallback: number): number {
+  if (steps.length === 0) return fallback;
+  const weights = steps.map((s) => halfLifeWeight(t, s, h));
+  if (weights.some((w) => w > 0)) return weightedMean(weights, values, fallback);
+  const newest = Math.max(...steps);
+  return weightedMean(steps.map((s) => halfLifeWeight(newest, s, h)), values, fallback);
+}
+
 // ---------------------------------------------------------------------------------------------
 // SPEC 4: relation estimates
 

@@ -5,6 +5,7 @@ import {
   calibratedScores,
   centredValue,
   fuse,
+  halfLifeAverage,
   halfLifeWeight,
   learnability,
   mean,
@@ -112,10 +113,10 @@ export function stepReferences(history: HistoryIndex, h: number): StepReference[
 }
 
 /** SPEC 3: B_t^y = sum w(t,s) b_s^y / sum w(t,s) over steps with observations (needs at least one). */
-export function globalReference(refs: readonly StepReference[]): StatTriple {
+export function globalReference(refs: readonly StepReference[], t: number, h: number): StatTriple {
   if (refs.length === 0) throw new Error('B_t is undefined without observations (SPEC 3; see the cold start, SPEC 7)');
-  const weights = refs.map((r) => r.weight);
-  return triple((y) => weightedMean(weights, refs.map((r) => r.b[y]), NaN));
+  const steps = refs.map((r) => r.step);
+  return triple((y) => halfLifeAverage(steps, refs.map((r) => r.b[y]), t, h, NaN));
 }
 
 /** SPEC 3: a task's centred observations, W_i and ybar_i. */
@@ -124,6 +125,7 @@ export function taskHistory(
   task: number,
   refs: ReadonlyMap<number, StepReference>,
   B: StatTriple,
+  h: number,
 ): { W: number; ybar: StatTriple; centred: CentredObservation[] } {
   const centred = history.byTask[task].map((g) => {
     const ref = refs.get(g.step)!;
@@ -132,7 +134,8 @@ export function taskHistory(
   const weights = centred.map((c) => c.weight);
   let W = 0;
   for (const w of weights) W += w;
-  const ybar = triple((y) => weightedMean(weights, centred.map((c) => c.centred[y]), B[y]));
+  const steps = centred.map((c) => c.step);
+  const ybar = triple((y) => halfLifeAverage(steps, centred.map((c) => c.centred[y]), history.t, h, B[y]));
   return { W, ybar, centred };
 }
 
@@ -169,12 +172,12 @@ export function relationTerms(
 /** SPEC 3-5 for every task under half-life h. */
 export function computeHalfLife(history: HistoryIndex, neighbourSets: NeighbourSets, config: Config, h: number): HalfLifeResult {
   const refs = stepReferences(history, h);
-  const B = globalReference(refs);
+  const B = globalReference(refs, history.t, h);
   const refByStep = new Map(refs.map((r) => [r.step, r]));
   const nTasks = history.byTask.length;
 
   const histories: ReturnType<typeof taskHistory>[] = [];
-  for (let i = 0; i < nTasks; i++) histories.push(taskHistory(history, i, refByStep, B));
+  for (let i = 0; i < nTasks; i++) histories.push(taskHistory(history, i, refByStep, B, h));
 
   const kind = priorKind(config);
   const partial = histories.map((own, i) => {

@@ -99,3 +99,17 @@ describe('streaming runs', () => {
     expect((await finishedFingerprint(fresh.page)).fingerprint).toBe(last.fingerprint);
   });
 });
+
+describe('the Sweep tab', () => {
+  it('opens from a link with sweep.* keys, runs the sweep, and keeps it in the URL', async () => {
+    const { page } = await open('?dataset=tiny&B=12&T=10&sweep.rho=0,1&sweep.seeds=1');
+    await page.waitForSelector('[data-testid=sweep-panel]');
+    await page.waitForSelector('[data-testid=sweep-progress][data-done=true]', { timeout: 120_000 });
+    expect(await page.getAttribute('[data-testid=sweep-line]', 'data-points')).toBe('2');
+    expect(new URL(page.url()).searchParams.get('sweep.rho')).toBe('0,1');
+    // Closing the tab takes the sweep out of the link; the app's own keys stay.
+    await page.click('[data-testid=sweep-toggle]');
+    await expect.poll(() => new URL(page.url()).searchParams.get('sweep.rho')).toBeNull();
+    expect(new URL(page.url()).searchParams.get('T')).toBe('10');
+  });
+});

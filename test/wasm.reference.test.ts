@@ -112,3 +112,38 @@ describe('the incremental path (what a simulation does) equals the reference at 
     expect(scored).toBeGreaterThan(1000);
   });
 });
+
+describe('histories spanning thousands of steps (half-life weights that underflow to 0)', () => {
+  it('300 stretched cases: the two implementations agree and every number is finite', () => {
+    const failures: string[] = [];
+    let underflowing = 0;
+    for (let seed = 20_001; seed <= 20_300; seed++) {
+      const c = randomCase(seed);
+      const steps = [...new Set(c.observations.map((o) => o.step))].sort((a, b) => a - b);
+      if (steps.length === 0) continue;
+      // Older steps stay put, newer ones move 2,500 or 10,000 steps later (past 1,074 half-lives
+      // for every h the generator draws), and the score is taken just after or far after the end.
+      const gap = seed % 2 === 0 ? 2_500 : 10_000;
+      const split = steps[Math.floor(steps.length / 2)];
+      const observations = c.observations.map((o) => (o.step >= split && steps.length > 1 ? { ...o, step: o.step + gap } : o));
+      const last = observations.reduce((m, o) => Math.max(m, o.step), -1);
+      const step = seed % 3 === 0 ? last + gap : last + 1;
+      scheduler.loadGraph(packGraph(c.graph), c.graph.tasks.map((t) => t.id));
+      scheduler.setHistory(observations);
+      const actual = scheduler.score(c.config, step);
+      const expected = referenceScore(c.graph, observations, c.config, step);
+      const diff = differences(actual, expected);
+      for (const t of actual.tasks) {
+        for (const hl of ['long', 'short'] as const) {
+          const row = t[hl];
+          if (row && ![row.v, row.m, row.d, row.u].every(Number.isFinite)) diff.push(`${t.id}.${hl} is not finite`);
+        }
+      }
+      if (step - observations[0].step > 1_074 * c.config.h_short) underflowing++;
+      if (diff.length > 0) failures.push(`seed ${seed}: ${diff.slice(0, 3).join('; ')}`);
+    }
+    console.log(`stretched wasm-vs-reference: 300 cases, ${underflowing} with underflowing weights, ${failures.length} disagreements`);
+    expect(failures.slice(0, 10)).toEqual([]);
+    expect(underflowing).toBeGreaterThan(100);
+  });
+});

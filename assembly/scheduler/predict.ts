@@ -65,9 +65,63 @@ function references(h: f64, t: i32, nSteps: i32, sWh: usize, refAt: i32): void {
     sumM += w * bm;
     sumD += w * bd;
   }
+  if (sumW == 0.0 && nSteps > 0) {
+    // Every w(t, s) underflowed (the newest step is ~1,074+ half-lives before t). B_t is a ratio
+    // that does not depend on t, so evaluate it at t' = the newest step: its exact value
+    // (docs/spec-decisions.md). The stored step weights stay literal: W_i uses them.
+    const newest = getI32(hStepValue, nSteps - 1);
+    for (let s = 0; s < nSteps; s++) {
+      const w = Math.pow(2.0, -<f64>(newest - getI32(hStepValue, s)) / h);
+      sumW += w;
+      sumV += w * getF64(sBv, s);
+      sumM += w * getF64(sBm, s);
+      sumD += w * getF64(sBd, s);
+    }
+  }
   setF64(oReference, refAt, sumV / sumW);
   setF64(oReference, refAt + 1, sumM / sumW);
   setF64(oReference, refAt + 2, sumD / sumW);
+}
+
+/**
+ * ybar_i of the observed tasks whose every weight w(t, s) underflowed (W_i = 0, half-life slot
+ * `hl`): the ratio does not depend on t, so it is evaluated at t' = the task's newest step, in
+ * the same order as the literal sum (docs/spec-decisions.md). Called only when some observed
+ * task has W_i = 0: a gap of ~1,074+ half-lives, or a task first observed at or after t (then
+ * ybar_i = B_t). tPr1 / tPr2 are free scratch here.
+ */
+function underflowedHistories(h: f64, hl: i32, nObs: i32, nSlots: i32): void {
+  const Bv = getF64(oReference, hl * 3);
+  const Bm = getF64(oReference, hl * 3 + 1);
+  const Bd = getF64(oReference, hl * 3 + 2);
+  for (let slot = 0; slot < nSlots; slot++) {
+    if (load<f64>(rowAt(slot) + (<usize>hl << 5), 0) == 0.0) setF64(tPr2, slot, 0.0);
+  }
+  for (let k = 0; k < nObs; k++) {
+    const slot = getI32(hTaskSlot, getI32(hObsTask, k));
+    if (load<f64>(rowAt(slot) + (<usize>hl << 5), 0) == 0.0) setF64(tPr1, slot, <f64>getI32(hObsStep, k)); // steps ascending: ends at the newest
+  }
+  for (let k = 0; k < nObs; k++) {
+    const slot = getI32(hTaskSlot, getI32(hObsTask, k));
+    const at = rowAt(slot) + (<usize>hl << 5);
+    if (load<f64>(at, 0) != 0.0) continue;
+    const s = getI32(hObsStepIdx, k);
+    const w = Math.pow(2.0, -(getF64(tPr1, slot) - <f64>getI32(hObsStep, k)) / h);
+    setF64(tPr2, slot, getF64(tPr2, slot) + w);
+    store<f64>(at, load<f64>(at, 8) + w * clip(getF64(hObsV, k) - getF64(sBv, s) + Bv, 0.0, 0.25), 8);
+    store<f64>(at, load<f64>(at, 16) + w * clip(getF64(hObsM, k) - getF64(sBm, s) + Bm, 0.0, 1.0), 16);
+    store<f64>(at, load<f64>(at, 24) + w * clip(getF64(hObsD, k) - getF64(sBd, s) + Bd, 0.0, 1.0), 24);
+  }
+  for (let slot = 0; slot < nSlots; slot++) {
+    const at = rowAt(slot) + (<usize>hl << 5);
+    if (load<f64>(at, 0) != 0.0) continue;
+    const den = getF64(tPr2, slot);
+    // den = 0: the slot's task is observed only at steps >= t (an earlier step is being scored),
+    // so it has no history before t: ybar_i = B_t (SPEC 3)
+    store<f64>(at, den > 0.0 ? load<f64>(at, 8) / den : Bv, 8);
+    store<f64>(at, den > 0.0 ? load<f64>(at, 16) / den : Bm, 16);
+    store<f64>(at, den > 0.0 ? load<f64>(at, 24) / den : Bd, 24);
+  }
 }
 
 // Per observed task, both half-lives side by side in one 64-byte row: [W, v, m, d] long, then
@@ -152,6 +206,8 @@ export function predictBothHalfLives(hLong: f64, hShort: f64, t: i32, nSteps: i3
     store<f64>(row, load<f64>(row, 48) + wS * clip(m - bm + BmS, 0.0, 1.0), 48);
     store<f64>(row, load<f64>(row, 56) + wS * clip(d - bd + BdS, 0.0, 1.0), 56);
   }
+  let underflowLong = false;
+  let underflowShort = false;
   for (let slot = 0; slot < nSlots; slot++) {
     const row = rowAt(slot);
     for (let hl = 0; hl < 2; hl++) {
@@ -161,13 +217,15 @@ export function predictBothHalfLives(hLong: f64, hShort: f64, t: i32, nSteps: i3
         store<f64>(at, load<f64>(at, 8) / W, 8);
         store<f64>(at, load<f64>(at, 16) / W, 16);
         store<f64>(at, load<f64>(at, 24) / W, 24);
+      } else if (hl == 0) {
+        underflowLong = true;
       } else {
-        store<f64>(at, getF64(oReference, hl * 3), 8);
-        store<f64>(at, getF64(oReference, hl * 3 + 1), 16);
-        store<f64>(at, getF64(oReference, hl * 3 + 2), 24);
+        underflowShort = true;
       }
     }
   }
+  if (underflowLong) underflowedHistories(hLong, 0, nObs, nSlots);
+  if (underflowShort) underflowedHistories(hShort, 1, nObs, nSlots);
 
   // SPEC 4-5: relation estimates, prior, fused estimate, f
   const blankRow = tBlankRow;

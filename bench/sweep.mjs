@@ -6,7 +6,7 @@
 // empty cache; the browser's runs are checked against Node's fingerprints. Reads the compiled
 // modules in dist/ (npm run build:node). `node bench/sweep.mjs` prints the rows.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -72,6 +72,8 @@ export async function run() {
     return { seconds, result };
   };
   const all = availableParallelism();
+  // Speed-ups mean something only on an otherwise idle machine: report how busy it was.
+  const load = loadavg()[0];
   const many = await timed(all);
   const one = await timed(1);
   // Same runs, same numbers, whatever the number of workers.
@@ -84,6 +86,7 @@ export async function run() {
     { name: `sweep: speed-up of ${all} workers over 1 (Node)`, value: +(one.seconds / many.seconds).toFixed(2), unit: 'x' },
     { name: 'sweep: time per run, all workers (wall / 27)', value: +((many.seconds / 27) * 1000).toFixed(0), unit: 'ms' },
     ...(await browserRows(fingerprints)),
+    { name: `sweep: load average (1 min) when the benchmark started, on ${all} cores`, value: +load.toFixed(2), unit: '' },
   ];
 }
 

@@ -23,6 +23,8 @@ const shots = [
   { file: 'inspector-1280x800.png', width: 1280, height: 800, query: 'step=120', inspect: true, scrollTo: '[data-testid=batch-view]' },
   { file: 'main-1920x1080.png', width: 1920, height: 1080, query: 'step=120', inspect: true, scrollTo: null },
   { file: 'present-1920x1080.png', width: 1920, height: 1080, query: 'step=120&present=1&controls=0', inspect: true, scrollTo: null },
+  { file: 'present-controls-1920x1080.png', width: 1920, height: 1080, query: 'step=120&present=1', inspect: true, scrollTo: null },
+  { file: 'sweep-1280x800.png', width: 1280, height: 800, query: 'dataset=tiny&T=40&sweep.rho=0,0.25,0.5,0.75,1&sweep.seeds=2', inspect: false, scrollTo: '[data-testid=sweep-panel]', sweep: true },
   { file: 'compare-1280x800.png', width: 1280, height: 800, query: 'b.scheduler=random&step=120', inspect: false, scrollTo: null },
   { file: 'intro-1280x800.png', width: 1280, height: 800, query: '', inspect: false, scrollTo: null, intro: true },
 ];
@@ -38,6 +40,7 @@ try {
       await page.locator('[data-testid=batch-view] button.chip').nth(40).click();
       await page.waitForSelector('[data-testid=insp-q]', { timeout: 60_000 });
     }
+    if (shot.sweep) await page.waitForSelector('[data-testid=sweep-progress][data-done=true]', { timeout: 300_000 });
     if (shot.scrollTo) await page.locator(shot.scrollTo).scrollIntoViewIfNeeded();
     await page.mouse.move(5, shot.height - 5);
     await page.waitForTimeout(600);

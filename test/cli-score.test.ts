@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { encodeGraphBinary } from '../src/engine/graph-binary.ts';
 import type { Scores } from '../src/engine/types.ts';
 import { runCli } from './helpers/cli.ts';
-import { SPEC_VECTOR_DIR, SPEC_VECTOR_NAMES, closeTo, loadSpecVector } from './helpers/spec-vectors.ts';
+import { SPEC_VECTOR_DIR, SPEC_VECTOR_NAMES, loadSpecVector, scoreMismatches } from './helpers/spec-vectors.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'envsched-cli-'));
 const basic = `${SPEC_VECTOR_DIR}envsched-basic/`;
@@ -19,20 +19,7 @@ function write(name: string, content: string | Uint8Array): string {
 }
 
 function expectSameScores(actual: Scores, expected: Scores): void {
-  expect(actual.step).toBe(expected.step);
-  expect(actual.batch).toEqual(expected.batch);
-  expect(actual.relaxed).toEqual(expected.relaxed);
-  expect(actual.tasks.length).toBe(expected.tasks.length);
-  const numbers = (x: unknown, y: unknown, path: string): void => {
-    if (typeof y === 'number') {
-      if (!closeTo(x as number, y)) throw new Error(`${path}: ${x} != ${y}`);
-    } else if (y && typeof y === 'object') {
-      expect(Object.keys(x as object).sort(), path).toEqual(Object.keys(y).sort());
-      for (const [k, v] of Object.entries(y)) numbers((x as Record<string, unknown>)[k], v, `${path}.${k}`);
-    } else expect(x, path).toEqual(y);
-  };
-  numbers(actual.reference, expected.reference, 'reference');
-  actual.tasks.forEach((t, i) => numbers(t, expected.tasks[i], `tasks[${i}]`));
+  expect(scoreMismatches(actual, expected)).toEqual([]);
 }
 
 describe('envsched score', () => {

@@ -3,31 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { explainFromAnalysis, analyse, referenceScore, scoresOf } from '../src/reference/index.ts';
 import type { Scores } from '../src/engine/types.ts';
-import { closeTo, loadSpecVector, SPEC_VECTOR_NAMES } from './helpers/spec-vectors.ts';
+import { loadSpecVector, scoreMismatches, SPEC_VECTOR_NAMES } from './helpers/spec-vectors.ts';
 
 const HALF_LIVES = ['long', 'short'] as const;
 
-/** Every numeric leaf that differs by more than 1e-9 relative (absolute floor 1e-12), by path. */
-function numericMismatches(actual: Scores, expected: Scores): string[] {
-  const out: string[] = [];
-  const check = (a: number | undefined, b: number | undefined, path: string) => {
-    if (a === undefined || b === undefined) {
-      if (a !== b) out.push(`${path}: got ${a}, expected ${b}`);
-    } else if (!closeTo(a, b)) out.push(`${path}: got ${a}, expected ${b}`);
-  };
-  for (const hl of HALF_LIVES) {
-    for (const y of ['v', 'm', 'd'] as const) check(actual.reference[hl]?.[y], expected.reference[hl]?.[y], `reference.${hl}.${y}`);
-  }
-  expected.tasks.forEach((e, i) => {
-    const a = actual.tasks[i];
-    for (const hl of HALF_LIVES) {
-      for (const y of ['v', 'm', 'd', 'u'] as const) check(a?.[hl]?.[y], e[hl]?.[y], `tasks[${i}].${hl}.${y}`);
-    }
-    check(a?.u, e.u, `tasks[${i}].u`);
-    check(a?.q, e.q, `tasks[${i}].q`);
-  });
-  return out;
-}
 
 describe('reference scheduler on the SPEC vectors', () => {
   it('finds all seven cases', () => {
@@ -54,7 +33,7 @@ describe('reference scheduler on the SPEC vectors', () => {
 
       it('matches every number to 1e-9 relative', () => {
         expect(actual.tasks.map((t) => t.id)).toEqual(vector.expected.tasks.map((t) => t.id));
-        expect(numericMismatches(actual, vector.expected)).toEqual([]);
+        expect(scoreMismatches(actual, vector.expected)).toEqual([]);
       });
 
       it('has the same fields per task (no predictions at step 0)', () => {

@@ -5,30 +5,7 @@ import { packGraph } from '../src/engine/pack.ts';
 import type { Scores } from '../src/engine/types.ts';
 import { loadEnvschedWasmNode } from '../src/engine/wasm/loader-node.ts';
 import { WasmScheduler } from '../src/engine/wasm/scheduler.ts';
-import { closeTo, loadSpecVector, SPEC_VECTOR_NAMES } from './helpers/spec-vectors.ts';
-
-const HALF_LIVES = ['long', 'short'] as const;
-
-function numericMismatches(actual: Scores, expected: Scores): string[] {
-  const out: string[] = [];
-  const check = (a: number | undefined, b: number | undefined, path: string) => {
-    if (a === undefined || b === undefined) {
-      if (a !== b) out.push(`${path}: got ${a}, expected ${b}`);
-    } else if (!closeTo(a, b)) out.push(`${path}: got ${a}, expected ${b}`);
-  };
-  for (const hl of HALF_LIVES) {
-    for (const y of ['v', 'm', 'd'] as const) check(actual.reference[hl]?.[y], expected.reference[hl]?.[y], `reference.${hl}.${y}`);
-  }
-  expected.tasks.forEach((e, i) => {
-    const a = actual.tasks[i];
-    for (const hl of HALF_LIVES) {
-      for (const y of ['v', 'm', 'd', 'u'] as const) check(a?.[hl]?.[y], e[hl]?.[y], `tasks[${i}].${hl}.${y}`);
-    }
-    check(a?.u, e.u, `tasks[${i}].u`);
-    check(a?.q, e.q, `tasks[${i}].q`);
-  });
-  return out;
-}
+import { loadSpecVector, scoreMismatches, SPEC_VECTOR_NAMES } from './helpers/spec-vectors.ts';
 
 let scheduler: WasmScheduler;
 beforeAll(async () => {
@@ -56,7 +33,7 @@ describe('WASM scheduler on the SPEC vectors', () => {
 
       it('matches every number to 1e-9 relative', () => {
         expect(actual.tasks.map((t) => t.id)).toEqual(vector.expected.tasks.map((t) => t.id));
-        expect(numericMismatches(actual, vector.expected)).toEqual([]);
+        expect(scoreMismatches(actual, vector.expected)).toEqual([]);
       });
 
       it('has exactly the fields of the expected scores object', () => {

@@ -16,8 +16,11 @@ export const SIZES = [
   { label: '750,000', envs: 15000, perEnv: 50, mCross: 32, pCross: 8 },
 ];
 
+/** The 100K pool with simulator parameters: the browser simulation (bench/browser/). */
+export const SIM_100K = { label: '100,000 (sim)', envs: 2000, perEnv: 50, mCross: 256, pCross: 32, sim: true };
+
 export function benchGraphPath(size) {
-  return join(BENCH_DIR, `bench-${size.envs}x${size.perEnv}-m${size.mCross}-p${size.pCross}-v1.graph.bin`);
+  return join(BENCH_DIR, `bench-${size.envs}x${size.perEnv}-m${size.mCross}-p${size.pCross}${size.sim ? '-sim' : ''}-v1.graph.bin`);
 }
 
 /** The pool's binary graph file, generated if missing. */

@@ -42,17 +42,8 @@ const f64Cell = new Float64Array(1);
 const u32Cell = new Uint32Array(f64Cell.buffer);
 const LOW_WORD = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 0 : 1; // little-endian: low word first
 
-/**
- * Stable ascending order of the indices of `values` (NaN-free), by 8-bit LSD radix passes on the
- * order-preserving bit pattern. mergeZeros: -0 and +0 share one key (they compare equal, as ranks
- * need); otherwise -0 sorts before +0, like TypedArray#sort. The returned array is reused by the
- * next call: read it before sorting again.
- */
-function radixOrder(values: ArrayLike<number>, n: number, mergeZeros: boolean): Int32Array {
-  if (radixIdx.length < 2 * n) {
-    radixKeys = new Uint32Array(4 * n);
-    radixIdx = new Int32Array(2 * n);
-  }
+/** Order-preserving [hi, lo] key halves of values (half 0) and the identity order. */
+function radixKeysOf(values: ArrayLike<number>, n: number, mergeZeros: boolean): void {
   const keys = radixKeys;
   const idx = radixIdx;
   for (let i = 0; i < n; i++) {
@@ -69,9 +60,74 @@ function radixOrder(values: ArrayLike<number>, n: number, mergeZeros: boolean): 
     keys[2 * i + 1] = lo;
     idx[i] = i;
   }
-  let src = 0; // which half of keys / idx holds the current order
-  for (let pass = 0; pass < 8; pass++) {
-    const word = pass < 4 ? 1 : 0; // low word first
+}
+
+/**
+ * Stable ascending order of the indices of `values` (NaN-free), by 8-bit LSD radix passes on the
+ * order-preserving bit pattern. mergeZeros: -0 and +0 share one key (they compare equal, as ranks
+ * need); otherwise -0 sorts before +0, like TypedArray#sort. The returned array is reused by the
+ * next call: read it before sorting again.
+ */
+function radixOrder(values: ArrayLike<number>, n: number, mergeZeros: boolean): Int32Array {
+  if (radixIdx.length < 2 * n) {
+    radixKeys = new Uint32Array(4 * n);
+    radixIdx = new Int32Array(2 * n);
+  }
+  radixKeysOf(values, n, mergeZeros);
+  const keys = radixKeys;
+  const idx = radixIdx;
+  // Most keys differ in their high word (sign, exponent, 20 bits of mantissa): sort by it alone
+  // (4 passes instead of 8), then order each run of equal high words by the low word. Runs are
+  // short unless values are equal (already in order); a long unordered run sorts the low word too.
+  const src = radixPasses(keys, idx, n, 4, 8);
+  const sk = src * 2 * n;
+  const si = src * n;
+  let first = 0;
+  while (first < n) {
+    const hi = keys[sk + 2 * first];
+    let end = first + 1;
+    let ordered = true;
+    while (end < n && keys[sk + 2 * end] === hi) {
+      if (keys[sk + 2 * end + 1] < keys[sk + 2 * end - 1]) ordered = false;
+      end++;
+    }
+    if (!ordered) {
+      // a long run out of low-word order: sort every key on all 8 digits instead (a fresh LSD sort)
+      if (end - first > 16) return radixOrderFull(values, n, mergeZeros);
+      // stable insertion sort of the run by the low word (unsigned)
+      for (let a = first + 1; a < end; a++) {
+        const lo = keys[sk + 2 * a + 1];
+        const id = idx[si + a];
+        let b = a - 1;
+        while (b >= first && keys[sk + 2 * b + 1] > lo) {
+          keys[sk + 2 * b + 3] = keys[sk + 2 * b + 1];
+          idx[si + b + 1] = idx[si + b];
+          b--;
+        }
+        keys[sk + 2 * b + 3] = lo;
+        idx[si + b + 1] = id;
+      }
+    }
+    first = end;
+  }
+  return src === 0 ? idx.subarray(0, n) : idx.subarray(n, 2 * n);
+}
+
+/** The full 8-pass LSD sort (keys written again by radixKeysOf). */
+function radixOrderFull(values: ArrayLike<number>, n: number, mergeZeros: boolean): Int32Array {
+  radixKeysOf(values, n, mergeZeros);
+  const src = radixPasses(radixKeys, radixIdx, n, 0, 8);
+  return src === 0 ? radixIdx.subarray(0, n) : radixIdx.subarray(n, 2 * n);
+}
+
+/**
+ * LSD passes `from`..`to`-1 over 8-bit digits (passes 0-3: low word, 4-7: high word), from half 0;
+ * returns the half (0 or 1) that holds the result. Stable; skips a digit every key shares.
+ */
+function radixPasses(keys: Uint32Array, idx: Int32Array, n: number, from: number, to: number): number {
+  let src = 0;
+  for (let pass = from; pass < to; pass++) {
+    const word = pass < 4 ? 1 : 0; // offset of the word in a [hi, lo] pair
     const shift = (pass & 3) * 8;
     const sk = src * 2 * n;
     const si = src * n;
@@ -95,7 +151,7 @@ function radixOrder(values: ArrayLike<number>, n: number, mergeZeros: boolean): 
     }
     src = 1 - src;
   }
-  return src === 0 ? idx.subarray(0, n) : idx.subarray(n, 2 * n);
+  return src;
 }
 
 function hasNaN(values: ArrayLike<number>, n: number): boolean {

@@ -5,6 +5,7 @@
 // generator is a local mulberry32, never Math.random.
 import type { SimParams, SimTask } from '../engine/sim-params.ts';
 import type { Graph, GraphEnv, GraphTask, Neighbour } from '../engine/types.ts';
+import { mulberry32 } from '../util/mulberry32.ts';
 
 export interface SyntheticPoolOptions {
   envs: number;
@@ -30,16 +31,6 @@ const FAMILY_NAMES = ['lookup', 'create', 'update', 'delete', 'authorise', 'sear
 const GATE_TYPES = ['identifier-resolution', 'state-precondition', 'authorisation', 'write-effect'];
 const CATEGORIES = ['finance', 'health', 'logistics', 'education', 'retail', 'travel', 'community', 'operations'];
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface EnvProfile {
   families: number[];

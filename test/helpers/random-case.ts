@@ -2,18 +2,12 @@
 // Values are drawn from coarse grids on purpose: equal similarities, equal rewards and equal
 // scores make every tie rule of the spec fire often.
 import { DEFAULT_CONFIG } from '../../src/engine/config.ts';
+import { mulberry32 } from '../../src/util/mulberry32.ts';
 import type { Config, Graph, Neighbour, Observation, ScorableScheduler } from '../../src/engine/types.ts';
 
-/** mulberry32: a tiny seeded generator for test data (never used by the app). */
+/** Test data from mulberry32 (never the app's generator), with a few drawing helpers. */
 export function testRng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   return {
     next,
     int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)),

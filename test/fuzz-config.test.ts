@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIG_KEYS, CONFIG_RULES, DEFAULT_CONFIG, checkConfigValue, parseConfig, type ConfigKey } from '../src/engine/config.ts';
 import { loadGraph } from '../src/engine/graph-json.ts';
 import { SCHEDULERS, SCORABLE_SCHEDULERS, type Config } from '../src/engine/types.ts';
+import { nativeMathOf } from '../src/engine/wasm/loader.ts';
 import { loadEnvschedWasmNode } from '../src/engine/wasm/loader-node.ts';
 import { WasmScheduler } from '../src/engine/wasm/scheduler.ts';
 import { referenceScore } from '../src/reference/index.ts';
@@ -27,8 +28,7 @@ let scheduler: WasmScheduler;
 beforeAll(async () => {
   const wasm = await loadEnvschedWasmNode();
   scheduler = new WasmScheduler(wasm);
-  const x = wasm.exports;
-  useScalarMath({ exp: (v) => x.sched_math_exp(v), pow: (a, b) => x.sched_math_pow(a, b), log: (v) => x.sched_math_log(v) });
+  useScalarMath(nativeMathOf(wasm));
 });
 
 afterAll(() => {

@@ -13,6 +13,7 @@ import { decodeGraphBinary, encodeGraphBinary } from '../src/engine/graph-binary
 import { loadGraph, loadGraphJson, serializeGraphJson, unpackGraph } from '../src/engine/graph-json.ts';
 import { lineColumnOf } from '../src/engine/json-text.ts';
 import type { Graph, LoadedGraph } from '../src/engine/types.ts';
+import { nativeMathOf } from '../src/engine/wasm/loader.ts';
 import { loadEnvschedWasmNode } from '../src/engine/wasm/loader-node.ts';
 import { WasmScheduler } from '../src/engine/wasm/scheduler.ts';
 import { referenceScore } from '../src/reference/index.ts';
@@ -26,9 +27,8 @@ let scheduler: WasmScheduler;
 beforeAll(async () => {
   const wasm = await loadEnvschedWasmNode();
   scheduler = new WasmScheduler(wasm);
-  const x = wasm.exports;
   // The reference on the module's own exp / pow / log: batches must then agree exactly.
-  useScalarMath({ exp: (v) => x.sched_math_exp(v), pow: (a, b) => x.sched_math_pow(a, b), log: (v) => x.sched_math_log(v) });
+  useScalarMath(nativeMathOf(wasm));
 });
 
 afterAll(() => {

@@ -18,6 +18,7 @@ import { readHistoryFile } from '../src/engine/files-node.ts';
 import { loadGraph } from '../src/engine/graph-json.ts';
 import { MAX_STEP, parseHistoryJsonl, serializeHistoryJsonl, taskIndexOf } from '../src/engine/history.ts';
 import type { Graph, Observation } from '../src/engine/types.ts';
+import { nativeMathOf } from '../src/engine/wasm/loader.ts';
 import { loadEnvschedWasmNode } from '../src/engine/wasm/loader-node.ts';
 import { WasmScheduler } from '../src/engine/wasm/scheduler.ts';
 import { referenceScore } from '../src/reference/index.ts';
@@ -31,8 +32,7 @@ let scheduler: WasmScheduler;
 beforeAll(async () => {
   const wasm = await loadEnvschedWasmNode();
   scheduler = new WasmScheduler(wasm);
-  const x = wasm.exports;
-  useScalarMath({ exp: (v) => x.sched_math_exp(v), pow: (a, b) => x.sched_math_pow(a, b), log: (v) => x.sched_math_log(v) });
+  useScalarMath(nativeMathOf(wasm));
 });
 
 afterAll(() => {

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packGraph } from '../src/engine/pack.ts';
 import type { Observation, Scores } from '../src/engine/types.ts';
+import { nativeMathOf } from '../src/engine/wasm/loader.ts';
 import { loadEnvschedWasmNode } from '../src/engine/wasm/loader-node.ts';
 import type { EnvschedWasm } from '../src/engine/wasm/loader.ts';
 import { WasmScheduler } from '../src/engine/wasm/scheduler.ts';
@@ -21,8 +22,7 @@ let scheduler: WasmScheduler;
 beforeAll(async () => {
   wasm = await loadEnvschedWasmNode();
   scheduler = new WasmScheduler(wasm);
-  const x = wasm.exports;
-  useScalarMath({ exp: (v) => x.sched_math_exp(v), pow: (a, b) => x.sched_math_pow(a, b), log: (v) => x.sched_math_log(v) });
+  useScalarMath(nativeMathOf(wasm));
 });
 
 afterAll(() => {

@@ -10,6 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packGraph } from '../src/engine/pack.ts';
 import type { Scores } from '../src/engine/types.ts';
+import { nativeMathOf } from '../src/engine/wasm/loader.ts';
 import { loadEnvschedWasmNode } from '../src/engine/wasm/loader-node.ts';
 import { WasmScheduler } from '../src/engine/wasm/scheduler.ts';
 import { referenceScore } from '../src/reference/index.ts';
@@ -54,8 +55,7 @@ let bitDifferences = 0;
 beforeAll(async () => {
   const wasm = await loadEnvschedWasmNode();
   scheduler = new WasmScheduler(wasm);
-  const x = wasm.exports;
-  useScalarMath({ exp: (v) => x.sched_math_exp(v), pow: (a, b) => x.sched_math_pow(a, b), log: (v) => x.sched_math_log(v) });
+  useScalarMath(nativeMathOf(wasm));
 });
 
 afterAll(() => useScalarMath(null));

@@ -48,3 +48,13 @@ export async function instantiateEnvsched(source: BufferSource | WebAssembly.Mod
   memory = exports.memory;
   return { instance, exports, memory };
 }
+
+/**
+ * The module's own exp / pow / log (AssemblyScript NativeMath). The TypeScript reference runs on
+ * these (useScalarMath) wherever it must agree with the kernels to the bit: property tests and the
+ * app's inspector.
+ */
+export function nativeMathOf(wasm: EnvschedWasm): { exp(x: number): number; pow(x: number, y: number): number; log(x: number): number } {
+  const x = wasm.exports;
+  return { exp: (v) => x.sched_math_exp(v), pow: (a, b) => x.sched_math_pow(a, b), log: (v) => x.sched_math_log(v) };
+}

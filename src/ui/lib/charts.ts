@@ -1,6 +1,6 @@
-// Chart.js, registered with only what the step charts use (line charts on linear scales), plus
-// two small plugins: an opaque background (so exported PNGs are not transparent) and the marker
-// of the current step.
+// The step charts' themes (drawn by lib/line-chart.ts), and Chart.js registered with line charts
+// on linear scales for the sweep view (src/ui/sweep), with two small plugins: an opaque background
+// (so exported PNGs are not transparent) and the marker of the current step.
 import { Chart, LineController, LineElement, LinearScale, PointElement, type Plugin } from 'chart.js';
 
 Chart.register(LineController, LineElement, PointElement, LinearScale);
@@ -32,8 +32,8 @@ export const backgroundPlugin: Plugin<'line'> = {
     const { ctx } = chart;
     ctx.save();
     ctx.globalCompositeOperation = 'destination-over';
-    // Set by the component (no getComputedStyle per draw: it forced a style recalculation each time).
-    ctx.fillStyle = (chart as unknown as { $background?: string }).$background ?? '#ffffff';
+    // A chart may set $background (no getComputedStyle per draw: that forces a style recalculation).
+    ctx.fillStyle = (chart as unknown as { $background?: string }).$background ?? (getComputedStyle(chart.canvas).getPropertyValue('--panel').trim() || '#ffffff');
     ctx.fillRect(0, 0, chart.width, chart.height);
     ctx.restore();
   },

@@ -29,26 +29,21 @@ export function niceTicks(min: number, max: number, maxCount: number): number[] 
     min -= pad;
     max += pad;
   }
-  const raw = (max - min) / Math.max(1, maxCount - 1);
-  const mag = 10 ** Math.floor(Math.log10(raw));
-  let step = mag * 10;
-  for (const m of [1, 2, 2.5, 5, 10]) {
-    if (m * mag >= raw) {
-      step = m * mag;
-      break;
-    }
-  }
-  // The ticks must cover [min, max]: widen the step until they fit in maxCount.
-  for (;;) {
-    const first = Math.floor(min / step + 1e-9) * step;
-    const last = Math.ceil(max / step - 1e-9) * step;
-    const n = Math.round((last - first) / step) + 1;
-    if (n <= maxCount) {
+  maxCount = Math.max(2, maxCount);
+  const raw = (max - min) / (maxCount - 1);
+  // The smallest nice step whose ticks cover [min, max] in at most maxCount ticks.
+  for (let exp = Math.floor(Math.log10(raw)); ; exp++) {
+    for (const m of [1, 2, 2.5, 5]) {
+      const step = m * 10 ** exp;
+      if (step < raw * (1 - 1e-9)) continue;
+      const first = Math.floor(min / step + 1e-9) * step;
+      const last = Math.ceil(max / step - 1e-9) * step;
+      const n = Math.round((last - first) / step) + 1;
+      if (n > maxCount) continue;
       const out: number[] = [];
       for (let k = 0; k < n; k++) out.push(Number((first + k * step).toPrecision(12)));
       return out;
     }
-    step *= 2;
   }
 }
 

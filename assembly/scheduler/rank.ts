@@ -39,20 +39,44 @@ export function rankInitForGraph(): void {
 
 /**
  * Sorts 0..n-1 by keys[i] ascending, ties by index (keys are never NaN); result in `sortedIdx`.
- * LSD radix sort on the order-preserving bit pattern, 8 or 16 bits per pass: stable, O(N), no
- * data-dependent branches; passes where every key shares the byte are skipped.
+ * LSD radix sort on the order-preserving bit pattern, 8 or 16 bits per pass: stable, O(N).
+ *
+ * Most keys already differ in their high 32 bits (sign, exponent, 20 mantissa bits), so the
+ * passes run over the high word only (half the passes), then each run of equal high words is put
+ * in full-key order by a stable insertion sort. Equal keys (ties: thousands of never-observed
+ * tasks share one score) are already in order and cost one comparison each. If the runs need more
+ * than n moves in all (many near-equal keys), the sort restarts with every pass. Both paths give
+ * the one stable order, so the result never depends on which ran.
  */
 export function sortByKey(keys: usize, n: i32): void {
+  for (let i = 0; i < n; i++) {
+    store<u64>(radixKeyA + (<usize>i << 3), orderedBits(getF64(keys, i)));
+    setI32(sortA, i, i);
+  }
+  const passes = 64 / radixBits;
+  lsdPasses(n, passes >> 1, passes);
+  if (fixHighWordRuns(n)) return;
+  for (let i = 0; i < n; i++) {
+    store<u64>(radixKeyA + (<usize>i << 3), orderedBits(getF64(keys, i)));
+    setI32(sortA, i, i);
+  }
+  lsdPasses(n, 0, passes);
+}
+
+let radixSrcKey: usize = 0;
+
+/**
+ * Stable LSD passes [from, to) over the keys in radixKeyA (order sortA); leaves the order in
+ * `sortedIdx` and its keys in `radixSrcKey`. Passes where every key shares the digit are skipped.
+ */
+function lsdPasses(n: i32, from: i32, to: i32): void {
   const bits = radixBits;
-  const passes = 64 / bits;
   const radix = 1 << bits;
   const mask = <u64>(radix - 1);
-  memory.fill(radixCount, 0, <usize>(passes << bits) << 2);
+  memory.fill(radixCount, 0, <usize>(to << bits) << 2);
   for (let i = 0; i < n; i++) {
-    const b = orderedBits(getF64(keys, i));
-    store<u64>(radixKeyA + (<usize>i << 3), b);
-    setI32(sortA, i, i);
-    for (let d = 0; d < passes; d++) {
+    const b = load<u64>(radixKeyA + (<usize>i << 3));
+    for (let d = from; d < to; d++) {
       const slot = (d << bits) | <i32>((b >> (<u64>(d * bits))) & mask);
       setI32(radixCount, slot, getI32(radixCount, slot) + 1);
     }
@@ -61,7 +85,7 @@ export function sortByKey(keys: usize, n: i32): void {
   let dstKey = radixKeyB;
   let src = sortA;
   let dst = sortB;
-  for (let d = 0; d < passes; d++) {
+  for (let d = from; d < to; d++) {
     const base = d << bits;
     // skip a digit every key shares
     let single = false;
@@ -96,6 +120,48 @@ export function sortByKey(keys: usize, n: i32): void {
     dst = t;
   }
   sortedIdx = src;
+  radixSrcKey = srcKey;
+}
+
+/**
+ * After high-word passes: orders each run of equal high words by the full key (stable insertion
+ * sort, at most n moves in all). Returns false, leaving the order unusable, when the budget ran out.
+ */
+function fixHighWordRuns(n: i32): bool {
+  const keysAt = radixSrcKey;
+  const idx = sortedIdx;
+  let budget = n;
+  let first = 0;
+  while (first < n) {
+    const hi = load<u64>(keysAt + (<usize>first << 3)) >> 32;
+    let end = first + 1;
+    let ordered = true;
+    let prev = load<u64>(keysAt + (<usize>first << 3));
+    while (end < n) {
+      const b = load<u64>(keysAt + (<usize>end << 3));
+      if (b >> 32 != hi) break;
+      if (b < prev) ordered = false;
+      prev = b;
+      end++;
+    }
+    if (!ordered) {
+      for (let a = first + 1; a < end; a++) {
+        const b = load<u64>(keysAt + (<usize>a << 3));
+        const id = getI32(idx, a);
+        let c = a - 1;
+        while (c >= first && load<u64>(keysAt + (<usize>c << 3)) > b) {
+          store<u64>(keysAt + (<usize>(c + 1) << 3), load<u64>(keysAt + (<usize>c << 3)));
+          setI32(idx, c + 1, getI32(idx, c));
+          c--;
+          if (--budget < 0) return false;
+        }
+        store<u64>(keysAt + (<usize>(c + 1) << 3), b);
+        setI32(idx, c + 1, id);
+      }
+    }
+    first = end;
+  }
+  return true;
 }
 
 /** SPEC 5: out[i] = (rankavg(keys[i]) - 0.5) / n, 1-based ranks, ties share their average rank. */

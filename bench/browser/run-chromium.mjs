@@ -50,7 +50,7 @@ export async function run(steps = 50, size = SIM_100K) {
       { name: `${label}: graph decode + validation`, value: report.decodeMs / 1000, unit: 's' },
       { name: `${label}: run setup (graph into WASM, simulator)`, value: report.setupMs / 1000, unit: 's' },
       { name: `${label}: step median (choose, roll out, metrics, learn)`, value: median, unit: 'ms' },
-      { name: `${label}: step max (first step: full neighbour build)`, value: sorted[sorted.length - 1], unit: 'ms' },
+      { name: `${label}: step max`, value: sorted[sorted.length - 1], unit: 'ms' },
       { name: `${label}: ${report.steps} steps in all`, value: report.stepMs.reduce((a, b) => a + b, 0) / 1000, unit: 's' },
       { name: `${label}: WASM linear memory (both instances)`, value: report.wasmBytes / 2 ** 20, unit: 'MiB' },
       { name: `${label}: JS heap used at the end`, value: report.jsHeapUsed === null ? 'n/a' : report.jsHeapUsed / 2 ** 20, unit: 'MiB' },

@@ -25,7 +25,7 @@ async function serve() {
   const stamp = join(ROOT, 'site', '.built');
   const inputs = ['src/ui', 'src/worker', 'src/engine', 'src/sim', 'src/reference', 'index.html', 'public', 'vite.config.ts', 'build/envsched.wasm', 'datasets'];
   if (!existsSync(stamp) || statSync(stamp).mtimeMs < Math.max(...inputs.map(newest))) {
-    execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+    execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
     writeFileSync(stamp, new Date().toISOString());
   }
   const { preview } = await import('vite');
@@ -61,8 +61,12 @@ export async function run() {
     await context.addInitScript(() => {
       localStorage.setItem('envsched-lab:intro-seen', '1');
       window.__longest = 0;
+      window.__long = [];
       new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) window.__longest = Math.max(window.__longest, e.duration);
+        for (const e of list.getEntries()) {
+          window.__longest = Math.max(window.__longest, e.duration);
+          window.__long.push(e.duration);
+        }
       }).observe({ type: 'longtask', buffered: true });
     });
     const page = await context.newPage();
@@ -71,7 +75,10 @@ export async function run() {
     rows.push({ name: 'app: longest main-thread task while loading (parse, first render, first run)', value: await page.evaluate(() => window.__longest), unit: 'ms' });
     const quiet = async () => {
       await page.waitForTimeout(400); // let pending long-task entries arrive before resetting
-      await page.evaluate(() => (window.__longest = 0));
+      await page.evaluate(() => {
+        window.__longest = 0;
+        window.__long = [];
+      });
     };
     await quiet();
 
@@ -129,6 +136,8 @@ export async function run() {
     }
     await page.waitForTimeout(400);
     rows.push({ name: 'app: longest main-thread task during 50 reruns', value: await page.evaluate(() => window.__longest), unit: 'ms', target: '<= 50 ms' });
+    // The longest task is one sample of a busy shared machine; how many long tasks a run causes is steadier.
+    rows.push({ name: 'app: main-thread tasks over 50 ms per rerun (50 reruns)', value: await page.evaluate(() => window.__long.length / 50), unit: 'tasks' });
     const after = await heap();
     rows.push({ name: 'app: page JS heap before 50 reruns', value: before, unit: 'MiB' });
     rows.push({ name: 'app: page JS heap after 50 reruns', value: after, unit: 'MiB', target: 'no growth' });

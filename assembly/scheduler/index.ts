@@ -6,7 +6,7 @@
 // stageGroup / commitStep (./history) to append a step, scoreStep(t) (./score) to choose the next batch.
 import { configInit, configSet, cfgBlock } from './config';
 import {
-  gCIdx, gCOff, gCSim, gEnvCat, gFIdx, gFOff, gFSim, gTaskEnv, gWIdx, gWOff, gWSim, graphInit, graphReady,
+  gCIdx, gCOff, gCSim, gEnvCat, gFIdx, gFOff, gFSim, gN, gReady, gTaskEnv, gWIdx, gWOff, gWSim, graphInit, graphReady,
 } from './graph';
 import {
   commitStep, ensureRewardCapacity, historyClear, historyInitForGraph, historyReserve, hObsCount, hObsD, hObsM,
@@ -14,7 +14,7 @@ import {
 } from './history';
 import { invalidateNeighbours, neighboursInitForGraph } from './neighbours';
 import { progressInitForGraph, progressReset } from './progress';
-import { rankInitForGraph, setRadixBits } from './rank';
+import { rankInitForGraph, setRadixBits, setSortBudget, sortByKey, sortedIdx } from './rank';
 import { scoreStep } from './score';
 import { setLargeGroup } from './batch';
 import { nbLastRebuilt } from './neighbours';
@@ -172,4 +172,16 @@ export function sched_fnv1a(ptr: usize, len: usize, hash: u32): u32 {
 /** Test hook: radix digit width (8 or 16, 0 = by pool size) for graphs loaded afterwards. */
 export function sched_set_radix_bits(bits: i32): void {
   setRadixBits(bits);
+}
+
+/** Test hook: move budget of the sort's high-word fix-up (-1 = pool size; 0 = full passes whenever a run needs a move). */
+export function sched_set_sort_budget(budget: i32): void {
+  setSortBudget(budget);
+}
+
+/** Test hook: sorts n <= N f64 keys at keysPtr (SPEC 5 order: ascending, ties by index); returns the i32 order's pointer. */
+export function sched_sort_keys(keysPtr: usize, n: i32): usize {
+  if (!gReady || n < 0 || n > gN) abort('sort: n must be within the loaded pool size');
+  sortByKey(keysPtr, n);
+  return sortedIdx;
 }

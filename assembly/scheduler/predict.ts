@@ -95,74 +95,86 @@ function underflowedHistories(h: f64, hl: i32, nObs: i32, nSlots: i32): void {
   const Bm = getF64(oReference, hl * 3 + 1);
   const Bd = getF64(oReference, hl * 3 + 2);
   for (let slot = 0; slot < nSlots; slot++) {
-    if (load<f64>(rowAt(slot) + (<usize>hl << 5), 0) == 0.0) setF64(tPr2, slot, 0.0);
+    if (load<f64>(fieldAt(rowAt(slot), hl, F_W)) == 0.0) setF64(tPr2, slot, 0.0);
   }
   for (let k = 0; k < nObs; k++) {
     const slot = getI32(hTaskSlot, getI32(hObsTask, k));
-    if (load<f64>(rowAt(slot) + (<usize>hl << 5), 0) == 0.0) setF64(tPr1, slot, <f64>getI32(hObsStep, k)); // steps ascending: ends at the newest
+    if (load<f64>(fieldAt(rowAt(slot), hl, F_W)) == 0.0) setF64(tPr1, slot, <f64>getI32(hObsStep, k)); // steps ascending: ends at the newest
   }
   for (let k = 0; k < nObs; k++) {
     const slot = getI32(hTaskSlot, getI32(hObsTask, k));
-    const at = rowAt(slot) + (<usize>hl << 5);
+    const at = rowAt(slot) + (<usize>hl << 3);
     if (load<f64>(at, 0) != 0.0) continue;
     const s = getI32(hObsStepIdx, k);
     const w = Math.pow(2.0, -(getF64(tPr1, slot) - <f64>getI32(hObsStep, k)) / h);
     setF64(tPr2, slot, getF64(tPr2, slot) + w);
-    store<f64>(at, load<f64>(at, 8) + w * clip(getF64(hObsV, k) - getF64(sBv, s) + Bv, 0.0, 0.25), 8);
-    store<f64>(at, load<f64>(at, 16) + w * clip(getF64(hObsM, k) - getF64(sBm, s) + Bm, 0.0, 1.0), 16);
-    store<f64>(at, load<f64>(at, 24) + w * clip(getF64(hObsD, k) - getF64(sBd, s) + Bd, 0.0, 1.0), 24);
+    store<f64>(at, load<f64>(at, 16) + w * clip(getF64(hObsV, k) - getF64(sBv, s) + Bv, 0.0, 0.25), 16);
+    store<f64>(at, load<f64>(at, 32) + w * clip(getF64(hObsM, k) - getF64(sBm, s) + Bm, 0.0, 1.0), 32);
+    store<f64>(at, load<f64>(at, 48) + w * clip(getF64(hObsD, k) - getF64(sBd, s) + Bd, 0.0, 1.0), 48);
   }
   for (let slot = 0; slot < nSlots; slot++) {
-    const at = rowAt(slot) + (<usize>hl << 5);
+    const at = rowAt(slot) + (<usize>hl << 3);
     if (load<f64>(at, 0) != 0.0) continue;
     const den = getF64(tPr2, slot);
     // den = 0: the slot's task is observed only at steps >= t (an earlier step is being scored),
     // so it has no history before t: ybar_i = B_t (SPEC 3)
-    store<f64>(at, den > 0.0 ? load<f64>(at, 8) / den : Bv, 8);
-    store<f64>(at, den > 0.0 ? load<f64>(at, 16) / den : Bm, 16);
-    store<f64>(at, den > 0.0 ? load<f64>(at, 24) / den : Bd, 24);
+    store<f64>(at, den > 0.0 ? load<f64>(at, 16) / den : Bv, 16);
+    store<f64>(at, den > 0.0 ? load<f64>(at, 32) / den : Bm, 32);
+    store<f64>(at, den > 0.0 ? load<f64>(at, 48) / den : Bd, 48);
   }
 }
 
-// Per observed task, both half-lives side by side in one 64-byte row: [W, v, m, d] long, then
-// short. A neighbour's row is one cache line, read once for both half-lives. Rows are indexed by
+// Per observed task, both half-lives side by side in one 64-byte row, interleaved by statistic:
+// [W, v, m, d] x [long, short] = W_L W_S v_L v_S m_L m_S d_L d_S. A neighbour's row is one cache
+// line, read once for both half-lives, and each statistic's pair is one f64x2 (lane 0 long, lane 1
+// short): lane-wise IEEE add/mul/min/max round exactly like the scalar operations, and each lane
+// keeps its own summation order, so the SIMD code gives the scalar code's bits. Rows are indexed by
 // the task's slot (order of first observation, history.ts): neighbours are always observed tasks,
 // so on a large pool with few observed tasks the rows the relation loop reads stay in cache.
 // @ts-ignore: decorator
 @inline function rowAt(slot: i32): usize {
   return tRow + (<usize>slot << 6);
 }
+const F_W: i32 = 0;
+const F_V: i32 = 1;
+const F_M: i32 = 2;
+const F_D: i32 = 3;
+/** Address of statistic f (F_W, F_V, F_M, F_D) of half-life hl (0 long, 1 short) in a row. */
+// @ts-ignore: decorator
+@inline function fieldAt(row: usize, hl: i32, f: i32): usize {
+  return row + (<usize>f << 4) + (<usize>hl << 3);
+}
 
-/** Accumulates one relation's neighbours [from, to) of both half-lives into acc[0..7] and returns G. */
+/**
+ * SPEC 4: one relation's neighbours [from, to) of both half-lives (lane 0 long, lane 1 short):
+ * G^v, G^m, G^d of the long half-life into out[0..2], of the short into out[3..5].
+ */
 // @ts-ignore: decorator
 @inline function relation(from: i32, to: i32, lg: f64, out: usize): void {
-  let saL = 0.0, svL = 0.0, smL = 0.0, sdL = 0.0;
-  let saS = 0.0, svS = 0.0, smS = 0.0, sdS = 0.0;
+  let sa = f64x2.splat(0.0);
+  let sv = f64x2.splat(0.0);
+  let sm = f64x2.splat(0.0);
+  let sd = f64x2.splat(0.0);
+  const lo = f64x2.splat(0.1);
+  const hi = f64x2.splat(3.0);
   for (let p = from; p < to; p++) {
     const row = rowAt(getI32(hTaskSlot, getI32(nbIdx, p)));
-    const ker = getF64(nbKer, p);
-    const aL = ker * clip(load<f64>(row, 0), 0.1, 3.0);
-    saL += aL;
-    svL += aL * load<f64>(row, 8);
-    smL += aL * load<f64>(row, 16);
-    sdL += aL * load<f64>(row, 24);
-    const aS = ker * clip(load<f64>(row, 32), 0.1, 3.0);
-    saS += aS;
-    svS += aS * load<f64>(row, 40);
-    smS += aS * load<f64>(row, 48);
-    sdS += aS * load<f64>(row, 56);
+    // a_ij = kernel * clip[0.1, 3](W_j), per half-life
+    const a = f64x2.mul(f64x2.splat(getF64(nbKer, p)), f64x2.min(f64x2.max(v128.load(row, 0), lo), hi));
+    sa = f64x2.add(sa, a);
+    sv = f64x2.add(sv, f64x2.mul(a, v128.load(row, 16)));
+    sm = f64x2.add(sm, f64x2.mul(a, v128.load(row, 32)));
+    sd = f64x2.add(sd, f64x2.mul(a, v128.load(row, 48)));
   }
-  const refL = getF64(oReference, 0);
-  const refS = getF64(oReference, 3);
   if (to > from) {
-    const denL = saL + lg;
-    store<f64>(out, (svL + lg * refL) / denL, 0);
-    store<f64>(out, (smL + lg * getF64(oReference, 1)) / denL, 8);
-    store<f64>(out, (sdL + lg * getF64(oReference, 2)) / denL, 16);
-    const denS = saS + lg;
-    store<f64>(out, (svS + lg * refS) / denS, 24);
-    store<f64>(out, (smS + lg * getF64(oReference, 4)) / denS, 32);
-    store<f64>(out, (sdS + lg * getF64(oReference, 5)) / denS, 40);
+    const denL = f64x2.extract_lane(sa, 0) + lg;
+    store<f64>(out, (f64x2.extract_lane(sv, 0) + lg * getF64(oReference, 0)) / denL, 0);
+    store<f64>(out, (f64x2.extract_lane(sm, 0) + lg * getF64(oReference, 1)) / denL, 8);
+    store<f64>(out, (f64x2.extract_lane(sd, 0) + lg * getF64(oReference, 2)) / denL, 16);
+    const denS = f64x2.extract_lane(sa, 1) + lg;
+    store<f64>(out, (f64x2.extract_lane(sv, 1) + lg * getF64(oReference, 3)) / denS, 24);
+    store<f64>(out, (f64x2.extract_lane(sm, 1) + lg * getF64(oReference, 4)) / denS, 32);
+    store<f64>(out, (f64x2.extract_lane(sd, 1) + lg * getF64(oReference, 5)) / denS, 40);
   } else {
     // SPEC 4: an empty relation gives B_t
     for (let k = 0; k < 6; k++) store<f64>(out + (<usize>k << 3), getF64(oReference, k));
@@ -186,37 +198,36 @@ export function predictBothHalfLives(hLong: f64, hShort: f64, t: i32, nSteps: i3
   // SPEC 3: centred, clipped observations; W_i and ybar_i (histories by step ascending)
   const nSlots = hSlotCount;
   memory.fill(tRow, 0, <usize>nSlots << 6);
+  // lanes: (long, short); (y - b_s) + B_t, clipped, times w(t, s): the scalar order, per lane
+  const Bv = f64x2(BvL, BvS);
+  const Bm = f64x2(BmL, BmS);
+  const Bd = f64x2(BdL, BdS);
+  const zero = f64x2.splat(0.0);
+  const one = f64x2.splat(1.0);
+  const quarter = f64x2.splat(0.25);
   for (let k = 0; k < nObs; k++) {
     const row = rowAt(getI32(hTaskSlot, getI32(hObsTask, k)));
     const s = getI32(hObsStepIdx, k);
-    const v = getF64(hObsV, k);
-    const m = getF64(hObsM, k);
-    const d = getF64(hObsD, k);
-    const bv = getF64(sBv, s);
-    const bm = getF64(sBm, s);
-    const bd = getF64(sBd, s);
-    const wL = getF64(sW, s);
-    store<f64>(row, load<f64>(row, 0) + wL, 0);
-    store<f64>(row, load<f64>(row, 8) + wL * clip(v - bv + BvL, 0.0, 0.25), 8);
-    store<f64>(row, load<f64>(row, 16) + wL * clip(m - bm + BmL, 0.0, 1.0), 16);
-    store<f64>(row, load<f64>(row, 24) + wL * clip(d - bd + BdL, 0.0, 1.0), 24);
-    const wS = getF64(sWShort, s);
-    store<f64>(row, load<f64>(row, 32) + wS, 32);
-    store<f64>(row, load<f64>(row, 40) + wS * clip(v - bv + BvS, 0.0, 0.25), 40);
-    store<f64>(row, load<f64>(row, 48) + wS * clip(m - bm + BmS, 0.0, 1.0), 48);
-    store<f64>(row, load<f64>(row, 56) + wS * clip(d - bd + BdS, 0.0, 1.0), 56);
+    const w = f64x2.replace_lane(f64x2.splat(getF64(sW, s)), 1, getF64(sWShort, s));
+    const cv = f64x2.min(f64x2.max(f64x2.add(f64x2.splat(getF64(hObsV, k) - getF64(sBv, s)), Bv), zero), quarter);
+    const cm = f64x2.min(f64x2.max(f64x2.add(f64x2.splat(getF64(hObsM, k) - getF64(sBm, s)), Bm), zero), one);
+    const cd = f64x2.min(f64x2.max(f64x2.add(f64x2.splat(getF64(hObsD, k) - getF64(sBd, s)), Bd), zero), one);
+    v128.store(row, f64x2.add(v128.load(row, 0), w), 0);
+    v128.store(row, f64x2.add(v128.load(row, 16), f64x2.mul(w, cv)), 16);
+    v128.store(row, f64x2.add(v128.load(row, 32), f64x2.mul(w, cm)), 32);
+    v128.store(row, f64x2.add(v128.load(row, 48), f64x2.mul(w, cd)), 48);
   }
   let underflowLong = false;
   let underflowShort = false;
   for (let slot = 0; slot < nSlots; slot++) {
     const row = rowAt(slot);
     for (let hl = 0; hl < 2; hl++) {
-      const at = row + (<usize>hl << 5);
+      const at = row + (<usize>hl << 3);
       const W = load<f64>(at, 0);
       if (W > 0.0) {
-        store<f64>(at, load<f64>(at, 8) / W, 8);
         store<f64>(at, load<f64>(at, 16) / W, 16);
-        store<f64>(at, load<f64>(at, 24) / W, 24);
+        store<f64>(at, load<f64>(at, 32) / W, 32);
+        store<f64>(at, load<f64>(at, 48) / W, 48);
       } else if (hl == 0) {
         underflowLong = true;
       } else {
@@ -230,11 +241,11 @@ export function predictBothHalfLives(hLong: f64, hShort: f64, t: i32, nSteps: i3
   // SPEC 4-5: relation estimates, prior, fused estimate, f
   const blankRow = tBlankRow;
   for (let hl = 0; hl < 2; hl++) {
-    const at = blankRow + (<usize>hl << 5);
+    const at = blankRow + (<usize>hl << 3);
     store<f64>(at, 0.0, 0);
-    store<f64>(at, getF64(oReference, hl * 3), 8);
-    store<f64>(at, getF64(oReference, hl * 3 + 1), 16);
-    store<f64>(at, getF64(oReference, hl * 3 + 2), 24);
+    store<f64>(at, getF64(oReference, hl * 3), 16);
+    store<f64>(at, getF64(oReference, hl * 3 + 1), 32);
+    store<f64>(at, getF64(oReference, hl * 3 + 2), 48);
   }
   const lg = cfg(CFG_LAMBDA_G);
   const ls = cfg(CFG_LAMBDA_S);
@@ -267,12 +278,12 @@ export function predictBothHalfLives(hLong: f64, hShort: f64, t: i32, nSteps: i3
         pm = wIn * load<f64>(gIn + g, 8) + wCross * load<f64>(gCross + g, 8);
         pd = wIn * load<f64>(gIn + g, 16) + wCross * load<f64>(gCross + g, 16);
       }
-      const at = row + (<usize>hl << 5);
+      const at = row + (<usize>hl << 3);
       const W = load<f64>(at, 0);
       const den = W + ls;
-      const vh = (W * load<f64>(at, 8) + ls * pv) / den;
-      const mh = (W * load<f64>(at, 16) + ls * pm) / den;
-      const dh = (W * load<f64>(at, 24) + ls * pd) / den;
+      const vh = (W * load<f64>(at, 16) + ls * pv) / den;
+      const mh = (W * load<f64>(at, 32) + ls * pm) / den;
+      const dh = (W * load<f64>(at, 48) + ls * pd) / den;
       setF64(hl == 0 ? oLongV : oShortV, i, vh);
       setF64(hl == 0 ? oLongM : oShortM, i, mh);
       setF64(hl == 0 ? oLongD : oShortD, i, dh);

@@ -17,6 +17,11 @@ let radixBitsOverride: i32 = 0;
 export function setRadixBits(bits: i32): void {
   radixBitsOverride = bits == 8 || bits == 16 ? bits : 0;
 }
+/** Test hook: move budget of the high-word run fix-up (-1 = n; 0 = restart on any unordered run). */
+let sortBudgetOverride: i32 = -1;
+export function setSortBudget(budget: i32): void {
+  sortBudgetOverride = budget;
+}
 /** After sortByKey: the task indices in ascending key order (valid until the next sort). */
 export let sortedIdx: usize = 0;
 
@@ -130,7 +135,7 @@ function lsdPasses(n: i32, from: i32, to: i32): void {
 function fixHighWordRuns(n: i32): bool {
   const keysAt = radixSrcKey;
   const idx = sortedIdx;
-  let budget = n;
+  let budget = sortBudgetOverride >= 0 ? sortBudgetOverride : n;
   let first = 0;
   while (first < n) {
     const hi = load<u64>(keysAt + (<usize>first << 3)) >> 32;

@@ -37,7 +37,7 @@ export function quantile(values: ArrayLike<number>, p: number): number {
 
 let radixKeys = new Uint32Array(0); // [hi, lo] order-preserving key halves, two buffers
 let radixIdx = new Int32Array(0); // two index buffers
-const radixCount = new Int32Array(256);
+const radixCount = new Int32Array(8 * 256); // digit counts of every pass
 const f64Cell = new Float64Array(1);
 const u32Cell = new Uint32Array(f64Cell.buffer);
 const LOW_WORD = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 0 : 1; // little-endian: low word first
@@ -125,17 +125,26 @@ function radixOrderFull(values: ArrayLike<number>, n: number, mergeZeros: boolea
  * returns the half (0 or 1) that holds the result. Stable; skips a digit every key shares.
  */
 function radixPasses(keys: Uint32Array, idx: Int32Array, n: number, from: number, to: number): number {
+  // every pass's digit counts in one read of the keys (counts do not depend on the order)
+  radixCount.fill(0);
+  for (let k = 0; k < n; k++) {
+    const hi = keys[2 * k];
+    const lo = keys[2 * k + 1];
+    for (let pass = from; pass < to; pass++) {
+      const word = pass < 4 ? lo : hi;
+      radixCount[(pass << 8) | ((word >>> ((pass & 3) * 8)) & 255)]++;
+    }
+  }
   let src = 0;
   for (let pass = from; pass < to; pass++) {
     const word = pass < 4 ? 1 : 0; // offset of the word in a [hi, lo] pair
     const shift = (pass & 3) * 8;
+    const base = pass << 8;
     const sk = src * 2 * n;
     const si = src * n;
-    radixCount.fill(0);
-    for (let k = 0; k < n; k++) radixCount[(keys[sk + 2 * k + word] >>> shift) & 255]++;
-    if (radixCount[(keys[sk + word] >>> shift) & 255] === n) continue; // every key shares this digit
+    if (radixCount[base + ((keys[sk + word] >>> shift) & 255)] === n) continue; // every key shares this digit
     let sum = 0;
-    for (let v = 0; v < 256; v++) {
+    for (let v = base; v < base + 256; v++) {
       const c = radixCount[v];
       radixCount[v] = sum;
       sum += c;
@@ -144,7 +153,7 @@ function radixPasses(keys: Uint32Array, idx: Int32Array, n: number, from: number
     const di = (1 - src) * n;
     for (let k = 0; k < n; k++) {
       const from = sk + 2 * k;
-      const at = radixCount[(keys[from + word] >>> shift) & 255]++;
+      const at = radixCount[base + ((keys[from + word] >>> shift) & 255)]++;
       keys[dk + 2 * at] = keys[from];
       keys[dk + 2 * at + 1] = keys[from + 1];
       idx[di + at] = idx[si + k];

@@ -32,6 +32,10 @@ export interface SchedulerExports {
   sched_set_radix_bits(bits: number): void;
   /** FNV-1a 32-bit of len bytes at ptr, continuing from hash (binary graph checksum). */
   sched_fnv1a(ptr: number, len: number, hash: number): number;
+  /** Test hook: move budget of the sort's high-word fix-up (-1 = pool size; 0 = full passes on any unordered run). */
+  sched_set_sort_budget(budget: number): void;
+  /** Test hook: sorts n <= N f64 keys at keysPtr (ascending, ties by index); returns a pointer to the i32 order. */
+  sched_sort_keys(keysPtr: number, n: number): number;
 }
 
 export type EnvschedExports = SchedulerExports & { readonly [name: string]: unknown };
@@ -41,7 +45,7 @@ const REQUIRED: readonly (keyof SchedulerExports)[] = [
   'sched_history_reserve', 'sched_reward_buffer', 'sched_stage_group', 'sched_stage_stats', 'sched_stage_discard',
   'sched_commit_step', 'sched_obs_count', 'sched_last_step', 'sched_config_set', 'sched_score', 'sched_ptr',
   'sched_math_exp', 'sched_math_pow', 'sched_math_log', 'sched_set_large_group', 'sched_neighbours_rebuilt',
-  'sched_set_radix_bits', 'sched_fnv1a',
+  'sched_set_radix_bits', 'sched_fnv1a', 'sched_set_sort_budget', 'sched_sort_keys',
 ];
 
 /** Checks that an instance has every scheduler export (a stale build fails here, by name). */

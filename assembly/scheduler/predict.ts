@@ -147,10 +147,21 @@ const F_D: i32 = 3;
 
 /**
  * SPEC 4: one relation's neighbours [from, to) of both half-lives (lane 0 long, lane 1 short):
- * G^v, G^m, G^d of the long half-life into out[0..2], of the short into out[3..5].
+ * the pairs G^v, G^m, G^d into out (bytes 0, 16, 32). `lg2` is lambda_G in both lanes, `lgB*` the
+ * products lambda_G * B_t and `b*` the pairs B_t: (sum a y + lambda_G B_t) / (sum a + lambda_G)
+ * lane by lane, the scalar operations in the scalar order (f64x2.div is the IEEE division).
  */
 // @ts-ignore: decorator
-@inline function relation(from: i32, to: i32, lg: f64, out: usize): void {
+@inline function relation(
+  from: i32, to: i32, lg2: v128, lgBv: v128, lgBm: v128, lgBd: v128, bv: v128, bm: v128, bd: v128, out: usize,
+): void {
+  if (to <= from) {
+    // SPEC 4: an empty relation gives B_t
+    v128.store(out, bv, 0);
+    v128.store(out, bm, 16);
+    v128.store(out, bd, 32);
+    return;
+  }
   let sa = f64x2.splat(0.0);
   let sv = f64x2.splat(0.0);
   let sm = f64x2.splat(0.0);
@@ -166,19 +177,10 @@ const F_D: i32 = 3;
     sm = f64x2.add(sm, f64x2.mul(a, v128.load(row, 32)));
     sd = f64x2.add(sd, f64x2.mul(a, v128.load(row, 48)));
   }
-  if (to > from) {
-    const denL = f64x2.extract_lane(sa, 0) + lg;
-    store<f64>(out, (f64x2.extract_lane(sv, 0) + lg * getF64(oReference, 0)) / denL, 0);
-    store<f64>(out, (f64x2.extract_lane(sm, 0) + lg * getF64(oReference, 1)) / denL, 8);
-    store<f64>(out, (f64x2.extract_lane(sd, 0) + lg * getF64(oReference, 2)) / denL, 16);
-    const denS = f64x2.extract_lane(sa, 1) + lg;
-    store<f64>(out, (f64x2.extract_lane(sv, 1) + lg * getF64(oReference, 3)) / denS, 24);
-    store<f64>(out, (f64x2.extract_lane(sm, 1) + lg * getF64(oReference, 4)) / denS, 32);
-    store<f64>(out, (f64x2.extract_lane(sd, 1) + lg * getF64(oReference, 5)) / denS, 40);
-  } else {
-    // SPEC 4: an empty relation gives B_t
-    for (let k = 0; k < 6; k++) store<f64>(out + (<usize>k << 3), getF64(oReference, k));
-  }
+  const den = f64x2.add(sa, lg2);
+  v128.store(out, f64x2.div(f64x2.add(sv, lgBv), den), 0);
+  v128.store(out, f64x2.div(f64x2.add(sm, lgBm), den), 16);
+  v128.store(out, f64x2.div(f64x2.add(sd, lgBd), den), 32);
 }
 
 /**
@@ -253,42 +255,52 @@ export function predictBothHalfLives(hLong: f64, hShort: f64, t: i32, nSteps: i3
   const wCross = cfg(CFG_W_CROSS);
   const prior = cfgInt(CFG_PRIOR);
   const kw = max<i32>(cfgInt(CFG_K_WITHIN), 0);
+  // lane pairs (long, short) of the loop invariants: the same values the scalar code computes
+  const lg2 = f64x2.splat(lg);
+  const lgBv = f64x2.mul(lg2, Bv);
+  const lgBm = f64x2.mul(lg2, Bm);
+  const lgBd = f64x2.mul(lg2, Bd);
+  const ls2 = f64x2.splat(ls);
+  const wIn2 = f64x2.splat(wIn);
+  const wCross2 = f64x2.splat(wCross);
   for (let i = 0; i < gN; i++) {
     // SPEC 4: N_in(i) then N_cross(i) in their slots (neighbours.ts)
     const from = getI32(nbOff, i);
     const crossFrom = from + min<i32>(kw, getI32(gWOff, i + 1) - getI32(gWOff, i));
-    relation(from, from + getI32(nbInCnt, i), lg, gIn);
-    relation(crossFrom, crossFrom + getI32(nbCrCnt, i), lg, gCross);
+    relation(from, from + getI32(nbInCnt, i), lg2, lgBv, lgBm, lgBd, Bv, Bm, Bd, gIn);
+    relation(crossFrom, crossFrom + getI32(nbCrCnt, i), lg2, lgBv, lgBm, lgBd, Bv, Bm, Bd, gCross);
     // a task not observed before t has W_i = 0 and ybar_i = B_t (SPEC 3): the blank row
     const slot = getI32(hTaskSlot, i);
     const row = slot >= 0 ? rowAt(slot) : blankRow;
-    for (let hl = 0; hl < 2; hl++) {
-      const g = <usize>hl * 24;
-      let pv: f64, pm: f64, pd: f64;
-      if (prior == PRIOR_WITHIN) {
-        pv = load<f64>(gIn + g, 0);
-        pm = load<f64>(gIn + g, 8);
-        pd = load<f64>(gIn + g, 16);
-      } else if (prior == PRIOR_CROSS) {
-        pv = load<f64>(gCross + g, 0);
-        pm = load<f64>(gCross + g, 8);
-        pd = load<f64>(gCross + g, 16);
-      } else {
-        pv = wIn * load<f64>(gIn + g, 0) + wCross * load<f64>(gCross + g, 0);
-        pm = wIn * load<f64>(gIn + g, 8) + wCross * load<f64>(gCross + g, 8);
-        pd = wIn * load<f64>(gIn + g, 16) + wCross * load<f64>(gCross + g, 16);
-      }
-      const at = row + (<usize>hl << 3);
-      const W = load<f64>(at, 0);
-      const den = W + ls;
-      const vh = (W * load<f64>(at, 16) + ls * pv) / den;
-      const mh = (W * load<f64>(at, 32) + ls * pm) / den;
-      const dh = (W * load<f64>(at, 48) + ls * pd) / den;
-      setF64(hl == 0 ? oLongV : oShortV, i, vh);
-      setF64(hl == 0 ? oLongM : oShortM, i, mh);
-      setF64(hl == 0 ? oLongD : oShortD, i, dh);
-      setF64(hl == 0 ? tF : tFShort, i, dh * mh * (1.0 - mh));
+    // SPEC 4 prior, then SPEC 5 fusion, both half-lives lane by lane
+    let pv: v128, pm: v128, pd: v128;
+    if (prior == PRIOR_WITHIN) {
+      pv = v128.load(gIn, 0);
+      pm = v128.load(gIn, 16);
+      pd = v128.load(gIn, 32);
+    } else if (prior == PRIOR_CROSS) {
+      pv = v128.load(gCross, 0);
+      pm = v128.load(gCross, 16);
+      pd = v128.load(gCross, 32);
+    } else {
+      pv = f64x2.add(f64x2.mul(wIn2, v128.load(gIn, 0)), f64x2.mul(wCross2, v128.load(gCross, 0)));
+      pm = f64x2.add(f64x2.mul(wIn2, v128.load(gIn, 16)), f64x2.mul(wCross2, v128.load(gCross, 16)));
+      pd = f64x2.add(f64x2.mul(wIn2, v128.load(gIn, 32)), f64x2.mul(wCross2, v128.load(gCross, 32)));
     }
+    const W = v128.load(row, 0);
+    const den = f64x2.add(W, ls2);
+    const vh = f64x2.div(f64x2.add(f64x2.mul(W, v128.load(row, 16)), f64x2.mul(ls2, pv)), den);
+    const mh = f64x2.div(f64x2.add(f64x2.mul(W, v128.load(row, 32)), f64x2.mul(ls2, pm)), den);
+    const dh = f64x2.div(f64x2.add(f64x2.mul(W, v128.load(row, 48)), f64x2.mul(ls2, pd)), den);
+    const f = f64x2.mul(f64x2.mul(dh, mh), f64x2.sub(one, mh));
+    setF64(oLongV, i, f64x2.extract_lane(vh, 0));
+    setF64(oShortV, i, f64x2.extract_lane(vh, 1));
+    setF64(oLongM, i, f64x2.extract_lane(mh, 0));
+    setF64(oShortM, i, f64x2.extract_lane(mh, 1));
+    setF64(oLongD, i, f64x2.extract_lane(dh, 0));
+    setF64(oShortD, i, f64x2.extract_lane(dh, 1));
+    setF64(tF, i, f64x2.extract_lane(f, 0));
+    setF64(tFShort, i, f64x2.extract_lane(f, 1));
   }
   calibrate(oLongV, tF, oLongU);
   calibrate(oShortV, tFShort, oShortU);

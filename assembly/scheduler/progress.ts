@@ -28,7 +28,14 @@ let pCap: i32 = 0;
 /** Per observation: the residual of the transition ending there, when scorable. */
 export let pResid: usize = 0; // f64
 export let pScorable: usize = 0; // u8
-let pRList: usize = 0; // f64: scorable residuals grouped by task (scratch of progressScore)
+let pNext: usize = 0; // i32: per observation, the next scorable observation of its task (progressScore)
+let pEnvDirty: usize = 0; // u8[E]: ref_env sum to recompute
+/** Residual generation: bumped whenever cached residuals are forgotten. */
+let pGen: i32 = 0;
+// progressScore's per-task sums cover the scorable residuals of observations [0, pSumObs) of
+// generation pSumGen: scoring a later step only adds the new ones (a prefix, steps ascending).
+let pSumObs: i32 = 0;
+let pSumGen: i32 = -1;
 
 export function progressInitForGraph(): void {
   pDim = DENSE + gCats;
@@ -38,6 +45,7 @@ export function progressInitForGraph(): void {
   pBeta = allocF64(pDim);
   pFeatIdx = heap.alloc(7 << 2);
   pFeatVal = heap.alloc(7 << 3);
+  pEnvDirty = allocU8(gE);
   pCap = 0;
   progressReset();
 }
@@ -47,6 +55,7 @@ export function progressReset(): void {
   pTransitions = 0;
   pStepsDone = 0;
   pLambda = NaN;
+  pGen++;
   const dd = pDim * pDim;
   for (let a = 0; a < dd; a++) setF64(pXtX, a, 0.0);
   for (let a = 0; a < pDim; a++) setF64(pXty, a, 0.0);
@@ -57,11 +66,13 @@ function ensureCapacity(): void {
   const cap = hObsCap;
   const resid = allocF64(cap);
   const scorable = allocU8(cap);
-  pRList = allocF64(cap);
+  const next = heap.alloc(<usize>cap << 2);
   if (pCap > 0) {
     memory.copy(resid, pResid, <usize>pCap << 3);
     memory.copy(scorable, pScorable, <usize>pCap);
+    memory.copy(next, pNext, <usize>pCap << 2);
   }
+  pNext = next;
   pResid = resid;
   pScorable = scorable;
   pCap = cap;
@@ -181,50 +192,58 @@ export function progressUpdate(): void {
 
 /**
  * SPEC 8: p_i and the exclusion flags at step t from the residuals of observations [0, nObs).
- * Sums run task by task (index order), each task's residuals by step: R_i, ref_env over the tasks
- * of env(i), ref_nb over N_in(i) then N_cross(i) in list order.
+ * R_i sums each task's residuals by step; ref_env sums the residuals of the tasks of env(i) task
+ * by task (index order), each by step; ref_nb adds the per-task sums (sum, count) of N_in(i) then
+ * N_cross(i) in list order (docs/spec-decisions.md: neighbours in list order, one addition per
+ * neighbour; the TS reference associates the same way).
  */
 export function progressScore(nObs: i32): void {
-  for (let i = 0; i < gN; i++) {
-    setI32(tRCnt, i, 0);
-    setU8(oExcluded, i, 0);
+  if (pSumGen != pGen || nObs < pSumObs) {
+    // residuals recomputed, or an earlier step scored: start the sums again
+    for (let i = 0; i < gN; i++) {
+      setI32(tRCnt, i, 0);
+      setF64(tRSum, i, 0.0);
+    }
+    for (let e = 0; e < gE; e++) setU8(pEnvDirty, e, 1);
+    pSumObs = 0;
+    pSumGen = pGen;
   }
-  for (let k = 0; k < nObs; k++) {
+  // Per-task sums, adding the residuals in observation order = each task's residuals by step (the
+  // same bits as summing its list from 0), and per-task chains first (tROff) -> last (tRFill)
+  // through pNext, in step order, for ref_env.
+  for (let k = pSumObs; k < nObs; k++) {
     if (getU8(pScorable, k) == 0) continue;
     const i = getI32(hObsTask, k);
-    setI32(tRCnt, i, getI32(tRCnt, i) + 1);
+    const c = getI32(tRCnt, i);
+    if (c == 0) setI32(tROff, i, k);
+    else setI32(pNext, getI32(tRFill, i), k);
+    setI32(tRFill, i, k);
+    setI32(tRCnt, i, c + 1);
+    setF64(tRSum, i, getF64(tRSum, i) + getF64(pResid, k));
+    setU8(pEnvDirty, getI32(gTaskEnv, i), 1);
   }
-  // per-task residual lists (CSR, step order)
-  let at = 0;
-  for (let i = 0; i < gN; i++) {
-    setI32(tROff, i, at);
-    setI32(tRFill, i, at);
-    at += getI32(tRCnt, i);
-  }
-  setI32(tROff, gN, at);
-  for (let k = 0; k < nObs; k++) {
-    if (getU8(pScorable, k) == 0) continue;
-    const i = getI32(hObsTask, k);
-    const slot = getI32(tRFill, i);
-    setF64(pRList, slot, getF64(pResid, k));
-    setI32(tRFill, i, slot + 1);
-  }
-  for (let i = 0; i < gN; i++) {
-    let sum = 0.0;
-    for (let p = getI32(tROff, i), end = getI32(tROff, i + 1); p < end; p++) sum += getF64(pRList, p);
-    setF64(tRSum, i, sum);
-  }
+  pSumObs = nObs;
+  // SPEC 8 ref_env: the residuals of the tasks of env(i), task by task (index order), each by step;
+  // only environments with new residuals change
   for (let e = 0; e < gE; e++) {
+    if (getU8(pEnvDirty, e) == 0) continue;
+    setU8(pEnvDirty, e, 0);
     let sum = 0.0;
     let cnt = 0;
     for (let q = getI32(gEnvOff, e), qEnd = getI32(gEnvOff, e + 1); q < qEnd; q++) {
       const i = getI32(gEnvTasks, q);
-      for (let p = getI32(tROff, i), end = getI32(tROff, i + 1); p < end; p++) sum += getF64(pRList, p);
-      cnt += getI32(tRCnt, i);
+      const c = getI32(tRCnt, i);
+      let k = getI32(tROff, i);
+      for (let r = 0; r < c; r++) {
+        sum += getF64(pResid, k);
+        k = getI32(pNext, k);
+      }
+      cnt += c;
     }
     setF64(eRSum, e, sum);
     setI32(eRCnt, e, cnt);
   }
+  for (let i = 0; i < gN; i++) setU8(oExcluded, i, 0);
   const kappa = cfg(CFG_KAPPA);
   const kw = max<i32>(cfgInt(CFG_K_WITHIN), 0);
   for (let i = 0; i < gN; i++) {
@@ -235,7 +254,8 @@ export function progressScore(nObs: i32): void {
     const refEnv = ecnt > 0 ? getF64(eRSum, e) / <f64>ecnt : 0.0;
     let nbSum = 0.0;
     let nbCnt = 0;
-    // N_in(i) then N_cross(i), list order (their slots, neighbours.ts)
+    // SPEC 8 ref_nb: N_in(i) then N_cross(i), list order (their slots, neighbours.ts), one
+    // per-task sum per neighbour that has residuals
     const from = getI32(nbOff, i);
     const crossFrom = from + min<i32>(kw, getI32(gWOff, i + 1) - getI32(gWOff, i));
     for (let part = 0; part < 2; part++) {
@@ -243,8 +263,10 @@ export function progressScore(nObs: i32): void {
       const qEnd = qFrom + getI32(part == 0 ? nbInCnt : nbCrCnt, i);
       for (let q = qFrom; q < qEnd; q++) {
         const j = getI32(nbIdx, q);
-        for (let p = getI32(tROff, j), end = getI32(tROff, j + 1); p < end; p++) nbSum += getF64(pRList, p);
-        nbCnt += getI32(tRCnt, j);
+        const c = getI32(tRCnt, j);
+        if (c == 0) continue;
+        nbSum += getF64(tRSum, j);
+        nbCnt += c;
       }
     }
     const refNb = nbCnt > 0 ? nbSum / <f64>nbCnt : 0.0;

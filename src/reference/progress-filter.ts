@@ -92,12 +92,41 @@ export function progressFilter(
   const envResiduals: number[][] = graph.envs.map(() => []);
   graph.tasks.forEach((task, i) => envResiduals[task.env].push(...residualsOf[i]));
 
+  const taskSums = residualsOf.map(sumInOrder);
   const perTask = graph.tasks.map((task, i) => {
     const residuals = residualsOf[i];
     const refEnv = mean(envResiduals[task.env]); // SPEC 8: 0 if none
-    const refNb = mean(neighbours[i].flatMap(([j]) => residualsOf[j]));
+    const refNb = neighbourReference(neighbours[i], residualsOf, taskSums);
     const p = progressScore(residuals, refEnv, refNb, config.kappa);
     return { residuals, refEnv, refNb, p, excluded: isProgressExcluded(residuals.length, p) };
   });
   return { transitions, perTask };
+}
+
+function sumInOrder(values: readonly number[]): number {
+  let sum = 0;
+  for (const x of values) sum += x;
+  return sum;
+}
+
+/**
+ * SPEC 8 ref_nb: the mean of the pooled scorable residuals of N_in(i) followed by N_cross(i),
+ * summed neighbour by neighbour in list order: each neighbour's residuals are summed by step
+ * first (`taskSums`), then those sums are added (docs/spec-decisions.md; the WASM kernel does the
+ * same additions). 0 when no neighbour has a residual.
+ */
+function neighbourReference(
+  list: readonly Neighbour[],
+  residualsOf: readonly (readonly number[])[],
+  taskSums: readonly number[],
+): number {
+  let sum = 0;
+  let count = 0;
+  for (const [j] of list) {
+    const n = residualsOf[j].length;
+    if (n === 0) continue;
+    sum += taskSums[j];
+    count += n;
+  }
+  return count > 0 ? sum / count : 0;
 }

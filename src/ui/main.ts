@@ -5,8 +5,7 @@ import App from './App.svelte';
 import { EngineClient } from './engine/client.ts';
 import { Lab } from './state/lab.svelte.ts';
 import { parseSweepUrl, splitSweepParams } from '../sweep/url.ts';
-import { createBrowserSweepPool } from './sweep/browser-pool.ts';
-import { SweepStore } from './sweep/sweep-store.svelte.ts';
+import type { SweepStore } from './sweep/sweep-store.svelte.ts';
 import './styles.css';
 
 const base = new URL('./', window.location.href).href;
@@ -16,6 +15,12 @@ const { app, sweep } = splitSweepParams(window.location.search);
 const lab = new Lab(client, app);
 const read = parseSweepUrl(sweep, lab.state.a);
 for (const text of read.notices) lab.notify('error', text);
-const sweepStore = new SweepStore(() => createBrowserSweepPool(new URL(wasmUrl, window.location.href).href, base));
+// The sweep's store and worker pool load with the Sweep tab (a chunk of their own: a shorter first
+// task at page load); made once and kept, so a closed and reopened tab keeps its results.
+let sweepStore: Promise<SweepStore> | null = null;
+const loadSweepStore = (): Promise<SweepStore> =>
+  (sweepStore ??= Promise.all([import('./sweep/sweep-store.svelte.ts'), import('./sweep/browser-pool.ts')]).then(
+    ([{ SweepStore }, { createBrowserSweepPool }]) => new SweepStore(() => createBrowserSweepPool(new URL(wasmUrl, window.location.href).href, base)),
+  ));
 
-mount(App, { target: document.getElementById('app') as HTMLElement, props: { lab, sweep: { store: sweepStore, initial: read.sweep } } });
+mount(App, { target: document.getElementById('app') as HTMLElement, props: { lab, sweep: { load: loadSweepStore, initial: read.sweep } } });

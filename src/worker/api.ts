@@ -94,6 +94,9 @@ export interface ImportedScores {
 /** `cancelled`: the run stopped because cancel() was called (not an error to show). */
 export type Result<T> = { ok: true; value: T } | { ok: false; notice: string; cancelled?: true };
 
+/** Faults the test hook can arm (docs/reliability.md, "Faults in the app"). */
+export type FaultKind = 'trap' | 'abort' | 'oom' | 'hang' | 'crash';
+
 export interface EngineApi {
   /** Compiles the WASM module once. `base` is the site's base URL (datasets are fetched relative to it). */
   init(wasmUrl: string, base: string): Promise<void>;
@@ -105,6 +108,13 @@ export interface EngineApi {
   run(lane: Lane, runId: number, config: Config, onChunk: (chunk: StepChunk) => void): Promise<Result<RunDone>>;
   /** Stops every run in progress at its next slice boundary (they resolve with `cancelled`). */
   cancel(): Promise<void>;
+  /** Answers at once when the worker's event loop is free: the page's heartbeat (a hung worker never answers). */
+  ping(): Promise<number>;
+  /**
+   * Test hook: the next run (after its first slice) or graph import fails with `kind`. Reached
+   * only through the page's debug handle, which exists only with `?debug=1` (lab.svelte.ts).
+   */
+  armFault(kind: FaultKind): Promise<void>;
   pool(lane: Lane, step: number): Promise<PoolSnapshot | null>;
   inspect(lane: Lane | 'imported', step: number, task: number): Promise<Result<Inspection>>;
   /** The lane's history as SPEC 12 JSONL (observations with s < beforeStep). */

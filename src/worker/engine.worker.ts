@@ -16,7 +16,7 @@ import { reproduce } from '../sim/reproduce.ts';
 import { runToCsv, runToJson } from '../sim/run-output.ts';
 import type { RunWasm } from '../sim/run.ts';
 import { instantiateSimWasm } from '../sim/wasm.ts';
-import type { DatasetInfo, EngineApi, ImportedScores, Inspection, Lane, Result, RunDone, StepChunk, StepRecord } from './api.ts';
+import type { DatasetInfo, EngineApi, FaultKind, ImportedScores, Inspection, Lane, Result, RunDone, StepChunk, StepRecord } from './api.ts';
 import { RunSession } from './run-session.ts';
 
 let module: WebAssembly.Module | null = null;
@@ -46,10 +46,52 @@ let imported: { observations: Observation[]; config: Config; step: number } | nu
 const analyses = new Map<string, Analysis>();
 const ANALYSIS_CACHE = 6;
 
+/**
+ * Bad input becomes a notice. A trap, a WASM abort or a failed allocation is not bad input: the
+ * engine's state after it is unknown, so it is thrown on to the page, which replaces this worker
+ * (client.ts, faults in docs/reliability.md).
+ */
 function fail<T>(error: unknown, fallbackSource: string): Result<T> {
+  if (isEngineFault(error)) throw error;
   if (isInputError(error)) return { ok: false, notice: error.message };
   const message = error instanceof Error ? error.message : String(error);
   return { ok: false, notice: `${fallbackSource}: ${message}` };
+}
+
+function isEngineFault(error: unknown): boolean {
+  return error instanceof WebAssembly.RuntimeError || error instanceof RangeError || (error instanceof Error && error.name === 'WasmAbort');
+}
+
+/** A fault armed by the test hook (armFault); it fires in the next run or graph import. */
+let armedFault: FaultKind | null = null;
+
+/** Makes the armed fault happen for real: a WASM trap, a WASM abort, WASM memory exhaustion, an endless loop, or an uncaught error. */
+async function fireArmedFault(): Promise<void> {
+  const kind = armedFault;
+  if (kind === null) return;
+  armedFault = null;
+  if (kind === 'hang') for (;;); // never returns: only the page's heartbeat notices
+  if (kind === 'crash') {
+    // Thrown outside any comlink call: the page sees the worker's 'error' event.
+    setTimeout(() => {
+      throw new Error('deliberate crash (test hook)');
+    });
+    return new Promise<never>(() => {}); // a crashed worker finishes nothing
+  }
+  const wasm = await instantiateEnvsched(module!);
+  const raw = wasm.instance.exports as unknown as { rng_restore(ptr: number): void };
+  if (kind === 'trap') raw.rng_restore(0xfffffff0); // RuntimeError: memory access out of bounds
+  if (kind === 'abort') wasm.exports.mem_alloc(0xfffffff0); // the stub runtime aborts: allocation too large
+  if (kind === 'oom') {
+    // Grow the linear memory half a GiB at a time until the browser refuses (the stub runtime then
+    // traps with `unreachable`); this allocation loop knows that trap means "out of memory".
+    try {
+      for (;;) wasm.exports.mem_alloc(0x20000000);
+    } catch (error) {
+      const mib = Math.round(wasm.memory.buffer.byteLength / 1048576);
+      throw new RangeError(`out of memory: WebAssembly memory could not grow beyond ${mib} MiB (${(error as Error).message})`);
+    }
+  }
 }
 
 async function newRunWasm(): Promise<RunWasm> {
@@ -141,6 +183,7 @@ const api: EngineApi = {
 
   async loadGraphFile(bytes, fileName) {
     try {
+      await fireArmedFault();
       return { ok: true, value: setGraph(decode(bytes, fileName), fileName) };
     } catch (error) {
       return fail(error, fileName);
@@ -166,6 +209,7 @@ const api: EngineApi = {
         while (!session.done && steps.length < slice && performance.now() - sliceStart < SLICE_MS);
         slice = Infinity;
         void onChunk({ lane, runId, steps } satisfies StepChunk);
+        await fireArmedFault();
         if (session.done) break;
         await yieldToEvents();
         if (generation !== cancelGeneration) return { ok: false, notice: 'run cancelled', cancelled: true };
@@ -180,6 +224,14 @@ const api: EngineApi = {
 
   async cancel() {
     cancelGeneration++;
+  },
+
+  async ping() {
+    return performance.now();
+  },
+
+  async armFault(kind) {
+    armedFault = kind;
   },
 
   async pool(lane, step) {

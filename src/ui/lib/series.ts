@@ -5,6 +5,8 @@ export interface Series {
   label: string;
   colour: string;
   points: { x: number; y: number }[];
+  /** The lane's run: a chart appends to its dataset while this stays the same, and replaces it otherwise. */
+  run: number;
   dash?: number[];
   faint?: boolean;
 }

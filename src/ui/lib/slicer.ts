@@ -14,8 +14,12 @@ function runSome(): void {
   const start = performance.now();
   for (const [key, job] of queue) {
     queue.delete(key);
+    const t0 = performance.now();
     try {
       job();
+      // Opt-in timing for bench/app.mjs (it sets `__envschedJobTimes = {}` before the page loads).
+      const times = (globalThis as { __envschedJobTimes?: Record<string, number[]> }).__envschedJobTimes;
+      if (times) (times[key.slice(0, key.indexOf(':'))] ??= []).push(performance.now() - t0);
     } catch (error) {
       // One broken view must not stop the others from drawing.
       console.error(error);

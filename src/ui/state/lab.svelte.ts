@@ -4,7 +4,7 @@
 import type { Config } from '../../engine/types.ts';
 import type { ReproduceResult } from '../../sim/reproduce.ts';
 import type { DatasetInfo, ImportedScores, Inspection, Lane, PoolSnapshot, StepChunk, StepRecord } from '../../worker/api.ts';
-import { Cancelled, EngineClient } from '../engine/client.ts';
+import { Cancelled, EngineClient, type EngineFault, type FaultKind } from '../engine/client.ts';
 import { defaultConfig, parseUrlState, serializeUrlState, type AppState } from './url-state.ts';
 
 export interface LaneRun {
@@ -20,6 +20,26 @@ export interface Notice {
   id: number;
   kind: 'error' | 'info';
   text: string;
+}
+
+/** The test handle on `globalThis.envschedDebug` (only with `?debug=1`). */
+export interface DebugHandle {
+  armFault(kind: FaultKind): Promise<void>;
+  faults(): EngineFault[];
+}
+
+const FAULT_CAUSE: Record<FaultKind, string> = {
+  trap: 'its WebAssembly code stopped with an internal error',
+  abort: 'its WebAssembly code refused to continue (an internal check failed)',
+  oom: 'it ran out of memory (the data or the pool is too large for this browser tab)',
+  hang: 'it stopped responding',
+  crash: 'it crashed',
+};
+
+/** One plain sentence for a lecturer: what was being done, what went wrong, and the browser's words. */
+export function faultSentence(fault: EngineFault): string {
+  const detail = fault.detail.length > 160 ? `${fault.detail.slice(0, 157)}...` : fault.detail;
+  return `The engine failed while ${fault.during}: ${FAULT_CAUSE[fault.kind]} (${detail}).`;
 }
 
 /** Linked highlighting across views. */
@@ -60,12 +80,56 @@ export class Lab {
   private pending: Record<Lane, StepRecord[]> = { a: [], b: [], ref: [] };
   private flushScheduled = false;
   private loadedDataset: string | null = null;
+  /** The last configurations whose runs finished (what a fault recovery re-runs). */
+  private lastGood: { a: Config; b: Config | null } | null = null;
+  /** True from a fault until the recovery run finishes: a second fault then stops the retries. */
+  private recovering = false;
+  /** Faults seen (shown in the debug handle; the e2e tests read it). */
+  faults: EngineFault[] = $state.raw([]);
 
   constructor(client: EngineClient, search: string) {
     this.client = client;
     const { state, notices } = parseUrlState(search);
     this.state = state;
     for (const text of notices) this.notify('error', text);
+    client.onFault = (fault) => this.recover(fault);
+    // The fault hook exists only when the page was opened with `debug=1` (never written back to
+    // the URL, so a copied link never carries it): docs/reliability.md, "Faults in the app".
+    if (new URLSearchParams(search).get('debug') === '1') {
+      (globalThis as { envschedDebug?: DebugHandle }).envschedDebug = {
+        armFault: (kind) => client.armFault(kind),
+        faults: () => this.faults.map((f) => ({ ...f })),
+      };
+    }
+  }
+
+  /**
+   * A worker failed and client.ts has already replaced it: say so in plain words, then reload the
+   * dataset and re-run the last configuration that finished. A fault during that recovery is
+   * reported and not retried (no loop on a configuration that always fails).
+   */
+  private recover(fault: EngineFault): void {
+    this.faults = [...this.faults, fault];
+    const again = this.recovering;
+    this.generation++; // whatever was waiting on the failed worker is stale now
+    this.running = false;
+    this.reproduce = { ...this.reproduce, running: false };
+    this.loadedDataset = null; // the fresh worker loads the dataset again
+    if (again || !this.lastGood) {
+      this.recovering = false;
+      this.notify('error', `${faultSentence(fault)} A fresh engine was started; change a setting to run again.`);
+      return;
+    }
+    const good = this.lastGood;
+    this.recovering = true;
+    this.notify('error', `${faultSentence(fault)} A fresh engine was started and the last settings that worked were restored.`);
+    this.state.a = { ...good.a, alpha: [...good.a.alpha] as Config['alpha'] };
+    this.state.b = good.b ? { ...good.b, alpha: [...good.b.alpha] as Config['alpha'] } : null;
+    this.source = 'sim';
+    this.imported = null;
+    this.inspection = null;
+    this.pool = null;
+    void this.rerun();
   }
 
   notify(kind: Notice['kind'], text: string): void {
@@ -141,6 +205,8 @@ export class Lab {
       if (b) {
         if (!(await this.runLane('b', b, generation))) return;
       } else this.b = null;
+      this.lastGood = { a, b };
+      this.recovering = false;
       if (a.scheduler === 'random') {
         this.ref = null;
         return;
@@ -299,6 +365,15 @@ export class Lab {
     const historyFile = files.find((f) => /\.jsonl$/i.test(f.name));
     const unknown = files.filter((f) => f !== graphFile && f !== historyFile);
     for (const f of unknown) this.notify('error', `${f.name}: not a graph (.json, .bin) or history (.jsonl) file; ignored`);
+    try {
+      await this.importGraphAndHistory(graphFile, historyFile);
+    } catch (error) {
+      // A failed worker is reported by recover(); anything else names the file.
+      if (!(error instanceof Cancelled)) this.notify('error', `${(graphFile ?? historyFile)?.name ?? 'import'}: ${(error as Error).message}`);
+    }
+  }
+
+  private async importGraphAndHistory(graphFile: File | undefined, historyFile: File | undefined): Promise<void> {
     if (graphFile) {
       this.generation++;
       const bytes = new Uint8Array(await graphFile.arrayBuffer());

@@ -46,8 +46,10 @@ function encodeValue(value: unknown): string {
   return Array.isArray(value) ? value.map((v) => String(v)).join(',') : String(value);
 }
 
-function short(text: string): string {
-  return text.length > 40 ? `${text.slice(0, 37)}...` : text;
+/** A quoted URL value for a notice: at most 40 characters, control characters escaped (`\u000a`), so a notice stays one line. */
+export function short(text: string): string {
+  const cut = text.length > 40 ? `${text.slice(0, 37)}...` : text;
+  return cut.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** Applies `key=text` to `config`; returns a notice when the value had to be corrected. */
@@ -86,7 +88,8 @@ export function parseUrlState(search: string): { state: AppState; notices: strin
   const bEntries: [ConfigKey, string][] = [];
   let compare = false;
   for (const [rawKey, text] of params) {
-    if (rawKey === 'v') continue;
+    // `debug=1` switches on the test hooks (lab.svelte.ts); it is read there and never written back.
+    if (rawKey === 'v' || rawKey === 'debug') continue;
     if (rawKey === 'step') state.step = readIndex(text, rawKey, notices);
     else if (rawKey === 'task') state.task = readIndex(text, rawKey, notices);
     else if (rawKey === 'present') state.present = readFlag(text, rawKey, notices, false);

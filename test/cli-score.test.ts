@@ -49,6 +49,18 @@ describe('envsched score', () => {
     expect(full.stdout).toBe(cut.stdout);
   });
 
+  it('draws a progress bar only on a terminal, and ends its line before an error', async () => {
+    const args = ['score', '--graph', `${basic}graph.json`, '--history', `${basic}history.jsonl`];
+    const plain = await runCli(args);
+    const tty = await runCli(args, { tty: true });
+    expect(tty.stdout).toBe(plain.stdout);
+    expect(tty.stderr).toMatch(/^\rscore \[[#.]+\] +0% reading the graph.*100% done +\n$/s);
+    const bad = await runCli(['score', '--graph', `${basic}graph.json`, '--history', write('tty-bad.jsonl', '{"step": 0}')], { tty: true });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/\n\s*$/);
+    expect(bad.stderr.split('\n').filter((l) => l.startsWith('error: '))).toEqual([expect.stringMatching(/tty-bad\.jsonl:1:task: must be a task id string/)]);
+  });
+
   it('gives the same output with --engine reference', async () => {
     const args = ['score', '--graph', `${basic}graph.json`, '--history', `${basic}history.jsonl`, '--config', `${basic}config.json`];
     const wasm = JSON.parse((await runCli(args)).stdout) as Scores;

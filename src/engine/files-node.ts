@@ -1,6 +1,6 @@
 // Reading input files in Node (CLI, simulator): graphs (JSON or binary), histories (streamed line
 // by line), configurations. Every failure is an InputError naming the file.
-import { createReadStream } from 'node:fs';
+import { createReadStream, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { parseConfig } from './config.ts';
@@ -33,14 +33,29 @@ export async function readGraphFile(path: string): Promise<LoadedGraph> {
   return loadGraphJson(bytes.toString('utf8'), path);
 }
 
-/** A history file, read as a stream so that files of millions of lines never sit in memory as text. */
-export async function readHistoryFile(path: string, taskIndex: ReadonlyMap<string, number>): Promise<Observation[]> {
+/** Progress of a long read: bytes read so far of the file's total. */
+export type ReadProgress = (bytesRead: number, totalBytes: number) => void;
+
+/**
+ * A history file, read as a stream so that files of millions of lines never sit in memory as
+ * text. `onProgress` is called about every 64K lines.
+ */
+export async function readHistoryFile(path: string, taskIndex: ReadonlyMap<string, number>, onProgress?: ReadProgress): Promise<Observation[]> {
   const reader = new HistoryReader(path, taskIndex);
+  let totalBytes = 0;
+  try {
+    totalBytes = statSync(path).size;
+  } catch (error) {
+    throw unreadable(path, error);
+  }
   const stream = createReadStream(path, { encoding: 'utf8' });
   const lines = createInterface({ input: stream, crlfDelay: Infinity });
   let line = 0;
   try {
-    for await (const text of lines) reader.pushLine(text, ++line);
+    for await (const text of lines) {
+      reader.pushLine(text, ++line);
+      if (onProgress && (line & 0xffff) === 0) onProgress(stream.bytesRead, totalBytes);
+    }
   } catch (error) {
     if (error instanceof InputError) throw error;
     throw unreadable(path, error);

@@ -7,13 +7,13 @@ export interface CliResult {
   stderr: string;
 }
 
-export async function runCli(args: string[]): Promise<CliResult> {
+export async function runCli(args: string[], options: { tty?: boolean } = {}): Promise<CliResult> {
   let stdout = '';
   let stderr = '';
   const code = await main(args, {
     stdout: (t) => void (stdout += t),
     stderr: (t) => void (stderr += t),
-    stderrIsTTY: false,
+    stderrIsTTY: options.tty ?? false,
   });
   return { code, stdout, stderr };
 }

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { InputError } from '../../engine/errors.ts';
 import { buildGraph, type TextFile } from '../../graph/build.ts';
-import { progressReporter } from '../../graph/progress-node.ts';
+import { progressReporter } from '../progress.ts';
 import { writeGraphFiles } from '../../graph/write-node.ts';
 import { integerFlag, parseFlags, requireFlag } from '../args.ts';
 import type { Command } from '../io.ts';

@@ -11,6 +11,7 @@ import { referenceScore } from '../../reference/index.ts';
 import { integerFlag, parseFlags, requireFlag } from '../args.ts';
 import { readConfigFile, readGraphFile, readHistoryFile } from '../../engine/files-node.ts';
 import type { Command } from '../io.ts';
+import { progressReporter } from '../progress.ts';
 
 const USAGE = `usage: envsched score --graph G.graph.json|G.graph.bin --history H.jsonl [--config C.json] [--step t] [--out F] [--engine wasm|reference]
 
@@ -41,18 +42,30 @@ export const scoreCommand: Command = {
     if (!(SCORABLE_SCHEDULERS as readonly string[]).includes(config.scheduler)) {
       throw new InputError(flags.config ?? 'defaults', 'scheduler', `score is defined for ${SCORABLE_SCHEDULERS.join(', ')} (SPEC 12), got ${config.scheduler}`);
     }
-    const loaded = await readGraphFile(graphPath);
-    const observations = await readHistoryFile(historyPath, taskIndexOf(loaded.meta));
-    const step = stepFlag ?? defaultScoreStep(observations);
-
+    // Large pools and histories take seconds to read: show where the time goes (a bar on a terminal).
+    const progress = progressReporter(io, 'score', { ttyOnly: true });
     let scores: Scores;
-    if (engine === 'reference') {
-      scores = referenceScore(unpackGraph(loaded), observations, config, step);
-    } else {
-      const scheduler = createWasmScheduler(await loadEnvschedWasmNode());
-      scheduler.loadGraph(loaded.packed, loaded.meta.tasks.map((t) => t.id));
-      scheduler.setHistory(observations);
-      scores = scheduler.score(config, step);
+    try {
+      progress.update('reading the graph', 0);
+      const loaded = await readGraphFile(graphPath);
+      progress.update('reading the history', 0.3);
+      const observations = await readHistoryFile(historyPath, taskIndexOf(loaded.meta), (read, total) =>
+        progress.update('reading the history', 0.3 + 0.5 * (total > 0 ? read / total : 0)),
+      );
+      progress.update('scoring', 0.8);
+      const step = stepFlag ?? defaultScoreStep(observations);
+
+      if (engine === 'reference') {
+        scores = referenceScore(unpackGraph(loaded), observations, config, step);
+      } else {
+        const scheduler = createWasmScheduler(await loadEnvschedWasmNode());
+        scheduler.loadGraph(loaded.packed, loaded.meta.tasks.map((t) => t.id));
+        scheduler.setHistory(observations);
+        scores = scheduler.score(config, step);
+      }
+      progress.update('done', 1);
+    } finally {
+      progress.finish();
     }
     const text = serializeScores(scores);
     if (flags.out) {

@@ -40,6 +40,8 @@ try {
       await page.locator('[data-testid=batch-view] button.chip').nth(40).click();
       await page.waitForSelector('[data-testid=insp-q]', { timeout: 60_000 });
     }
+    // The step charts are Chart.js, drawn in jobs after Chart.js's chunk has loaded: wait until each shows the run.
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid^=chart-] canvas')].every((c) => Number(c.getAttribute('data-drawn-points')) > 0), null, { timeout: 60_000 });
     if (shot.sweep) await page.waitForSelector('[data-testid=sweep-progress][data-done=true]', { timeout: 300_000 });
     if (shot.scrollTo) await page.locator(shot.scrollTo).scrollIntoViewIfNeeded();
     await page.mouse.move(5, shot.height - 5);

@@ -2,7 +2,7 @@
 // must give exactly the values of the definitions (a native numeric sort, binary-searched ranks).
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../src/util/mulberry32.ts';
-import { averageRanks, median, quantile, sortedCopy, spearman } from '../src/sim/metrics.ts';
+import { averageRanks, median, pearsonOfRanks, quantile, ranksAndQuantile, sortedCopy, spearman } from '../src/sim/metrics.ts';
 
 const rng = mulberry32;
 
@@ -101,5 +101,23 @@ describe('simulator metrics', () => {
     const values = Float64Array.from({ length: 200 }, (_, i) => (i === 3 ? NaN : (i * 7) % 13));
     expect(Array.from(averageRanks(values))).toEqual(Array.from(ranksByDefinition(values)));
     expect(quantile(values, 0.9)).toBe(quantileByDefinition(values, 0.9));
+  });
+
+  it('gives the ranks and the quantile of one sort exactly as the two definitions, reusing buffers', () => {
+    const next = rng(7);
+    const outX = new Float64Array(3000);
+    const outY = new Float64Array(3000);
+    for (let c = 0; c < 200; c++) {
+      const n = 1 + Math.floor(next() * (c % 2 === 0 ? 40 : 3000));
+      const y = sample(next, n, c % 6); // kinds 1 and 2 hold -0: the path that calls the definitions
+      if (c % 25 === 0) y[Math.floor(next() * n)] = NaN;
+      const x = sample(next, n, (c + 3) % 6);
+      const p = c % 3 === 0 ? 0.75 : next();
+      const got = ranksAndQuantile(y, p, outY);
+      expect(got.ranks.length).toBe(n);
+      expect(Object.is(got.quantile, quantileByDefinition(y, p))).toBe(true);
+      expect(Array.from(got.ranks)).toEqual(Array.from(ranksByDefinition(y)));
+      if (!y.some((v) => v !== v)) expect(pearsonOfRanks(averageRanks(x, outX), got.ranks)).toBe(spearmanByDefinition(x, y));
+    }
   });
 });

@@ -172,19 +172,16 @@ export function graphReady(): void {
 
   // SPEC 1: for a pair across environments, fullCross(i) wins; fullCross(j) is the fallback.
   gFFallback = allocU8(gNnzF);
+  // i lists j in fullCross(i) iff i is in the transpose's row j: stamp that row, then look up
+  const stamp = allocI32(gN);
+  for (let i = 0; i < gN; i++) setI32(stamp, i, -1);
   for (let j = 0; j < gN; j++) {
+    for (let q = getI32(gFTOff, j), qEnd = getI32(gFTOff, j + 1); q < qEnd; q++) setI32(stamp, getI32(gFTIdx, q), j);
     const ej = getI32(gTaskEnv, j);
     for (let k = getI32(gFOff, j), end = getI32(gFOff, j + 1); k < end; k++) {
       const i = getI32(gFIdx, k);
       if (getI32(gTaskEnv, i) == ej) continue;
-      let listed = false;
-      for (let q = getI32(gFOff, i), qEnd = getI32(gFOff, i + 1); q < qEnd; q++) {
-        if (getI32(gFIdx, q) == j) {
-          listed = true;
-          break;
-        }
-      }
-      if (!listed) setU8(gFFallback, k, 1);
+      if (getI32(stamp, i) != j) setU8(gFFallback, k, 1);
     }
   }
 

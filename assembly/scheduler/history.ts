@@ -77,7 +77,11 @@ export function historyInitForGraph(): void {
   historyClear();
 }
 
+/** Bumped by every clear: caches over a prefix of the observations (predict.ts) start again. */
+export let hGen: i32 = 0;
+
 export function historyClear(): void {
+  hGen++;
   hObsCount = 0;
   hStepCount = 0;
   hStageCount = 0;

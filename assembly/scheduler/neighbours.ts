@@ -11,11 +11,12 @@
 // with the same arithmetic as a full build, so the result is bit-identical to rebuilding every task.
 // Cost per step: O(new tasks x (env size + cross in-degree) x list length), not O(N x list length).
 import { cfgInt, CFG_K_CROSS, CFG_K_WITHIN } from './config';
-import { gCIdx, gCOff, gCSim, gCTIdx, gCTOff, gCTPos, gEnvOff, gEnvTasks, gN, gTaskEnv, gWIdx, gWMirror, gWOff, gWSim } from './graph';
+import { gMaxCross, gMaxWithin, gCIdx, gCOff, gCSim, gCTIdx, gCTOff, gCTPos, gEnvOff, gEnvTasks, gN, gTaskEnv, gWIdx, gWMirror, gWOff, gWSim } from './graph';
 import { hObsNth, hObsTask } from './history';
 import { allocI32, clip, getF64, getI32, getU8, setF64, setI32, setU8 } from './mem';
 import {
-  ensureNeighbourCapacity, medScratch, nbCrCnt, nbDeltaScratch, nbDirty, nbDirtyList, nbIdx, nbInCnt, nbKer, nbOff, tCount,
+  ensureNeighbourCapacity, medScratch, nbCrCnt, nbDeltaScratch, nbDirty, nbDirtyList, nbIdx, nbInCnt, nbKer, nbMergeScratch, nbOff,
+  nbPos, tCount,
 } from './state';
 
 let nbValid = false;
@@ -36,6 +37,11 @@ let nbFrontC: usize = 0; // i32[N]
 export function neighboursInitForGraph(): void {
   nbFrontW = allocI32(gN);
   nbFrontC = allocI32(gN);
+  // the heap was reset with the graph: forget the old scratch
+  pendFillW = allocI32(gN);
+  pendFillC = allocI32(gN);
+  pendCap = 0;
+  pendN = 0;
   nbValid = false;
 }
 
@@ -74,6 +80,7 @@ function buildList(off: usize, idx: usize, sim: usize, i: i32, k: i32, at: i32, 
     const j = getI32(idx, p);
     if (getI32(tCount, j) == 0) continue;
     setI32(nbIdx, at + taken, j);
+    store<u16>(nbPos + (<usize>(at + taken) << 1), <u16>(p - from)); // used only when lists fit u16
     const delta = clip(1.0 - getF64(sim, p), 0.0, 1.0);
     setF64(nbDeltaScratch, taken, delta);
     setF64(medScratch, taken, delta);
@@ -81,6 +88,15 @@ function buildList(off: usize, idx: usize, sim: usize, i: i32, k: i32, at: i32, 
   }
   // p is one past the last entry read: the last taken one when K were taken, else the list end
   setI32(front, i, p - from);
+  return kernelsOf(at, taken);
+}
+
+/**
+ * SPEC 4 kernels of the `taken` neighbours at nbKer[at..] from their deltas (in nbDeltaScratch and
+ * medScratch, list order): the adaptive bandwidth sigma (median delta, at least 0.05),
+ * exp(-0.5 (delta/sigma)^2).
+ */
+function kernelsOf(at: i32, taken: i32): i32 {
   if (taken == 0) return 0;
   const sigma = max<f64>(medianOfScratch(taken), 0.05);
   for (let p = 0; p < taken; p++) {
@@ -88,6 +104,85 @@ function buildList(off: usize, idx: usize, sim: usize, i: i32, k: i32, at: i32, 
     setF64(nbKer, at + p, Math.exp(-0.5 * r * r)); // (-0.5 r) r: the reference's rounding order
   }
   return taken;
+}
+
+// Newly observed entries of the dirty tasks' lists (forward updates): task, list (0 within,
+// 1 cross), position; grouped by task before the merge. Growable scratch.
+let pendCap: i32 = 0;
+let pendN: i32 = 0;
+let pendTask: usize = 0; // i32
+let pendPos: usize = 0; // i32: position | (list << 30)
+let pendGrouped: usize = 0; // i32: positions grouped by dirty task (dirty-list order), within then cross
+let pendFillW: usize = 0; // i32[N]: per dirty task, fill pointer of its within run
+let pendFillC: usize = 0; // i32[N]: same, cross run
+
+function addPending(i: i32, code: i32): void {
+  if (pendN == pendCap) {
+    const cap = max<i32>(1024, pendCap * 2);
+    const t = allocI32(cap);
+    const q = allocI32(cap);
+    if (pendN > 0) {
+      memory.copy(t, pendTask, <usize>pendN << 2);
+      memory.copy(q, pendPos, <usize>pendN << 2);
+    }
+    pendTask = t;
+    pendPos = q;
+    pendGrouped = allocI32(cap);
+    pendCap = cap;
+  }
+  setI32(pendTask, pendN, i);
+  setI32(pendPos, pendN, code);
+  pendN++;
+}
+
+/**
+ * Forward update of one list of a dirty task: the old neighbours (observed before, positions
+ * ascending in nbPos) merged with the newly observed entries `news` (positions, sorted here), the
+ * first k kept: the same neighbours, in the same order, as a scan of the whole list (an entry
+ * observed now was either observed before, so it is in the old list if it is among the first k
+ * observed, or is new; the old list held every observed entry before its frontier).
+ */
+function mergeList(off: usize, idx: usize, sim: usize, i: i32, k: i32, at: i32, oldCnt: i32, news: usize, nNew: i32, front: usize): i32 {
+  // insertion sort of the new positions (few)
+  for (let a = 1; a < nNew; a++) {
+    const x = getI32(news, a);
+    let b = a - 1;
+    while (b >= 0 && getI32(news, b) > x) {
+      setI32(news, b + 1, getI32(news, b));
+      b--;
+    }
+    setI32(news, b + 1, x);
+  }
+  const merged = nbMergeScratch;
+  let a = 0;
+  let b = 0;
+  let taken = 0;
+  if (nNew == 0) return oldCnt; // unchanged list, unchanged kernels
+  while (taken < k && (a < oldCnt || b < nNew)) {
+    const pa = a < oldCnt ? <i32>load<u16>(nbPos + (<usize>(at + a) << 1)) : i32.MAX_VALUE;
+    const pb = b < nNew ? getI32(news, b) : i32.MAX_VALUE;
+    if (pa < pb) {
+      setI32(merged, taken, pa);
+      a++;
+    } else {
+      setI32(merged, taken, pb);
+      b++;
+    }
+    taken++;
+  }
+  const from = getI32(off, i);
+  const len = getI32(off, i + 1) - from;
+  for (let q = 0; q < taken; q++) {
+    const pos = getI32(merged, q);
+    store<u16>(nbPos + (<usize>(at + q) << 1), <u16>pos);
+    setI32(nbIdx, at + q, getI32(idx, from + pos));
+    const delta = clip(1.0 - getF64(sim, from + pos), 0.0, 1.0);
+    setF64(nbDeltaScratch, q, delta);
+    setF64(medScratch, q, delta);
+  }
+  // as buildList: one past the last taken entry when k were taken, else the list end
+  setI32(front, i, taken == k ? getI32(merged, taken - 1) + 1 : len);
+  return kernelsOf(at, taken);
 }
 
 function rebuildTask(i: i32, kw: i32, kc: i32): void {
@@ -106,19 +201,27 @@ function rebuildTask(i: i32, kw: i32, kc: i32): void {
 }
 
 /** Marks every task whose within or cross list holds j before its frontier. */
-function markListsHolding(j: i32): void {
+function markListsHolding(j: i32, record: bool): void {
   const e = getI32(gTaskEnv, j);
   // within: the k-th other task of env(j) holds j at gWMirror[gWOff[j] + k] (graph.ts)
   let slot = getI32(gWOff, j);
   for (let p = getI32(gEnvOff, e), end = getI32(gEnvOff, e + 1); p < end; p++) {
     const i = getI32(gEnvTasks, p);
     if (i == j) continue;
-    if (getI32(gWMirror, slot) - getI32(gWOff, i) < getI32(nbFrontW, i)) markDirty(i);
+    const pos = getI32(gWMirror, slot) - getI32(gWOff, i);
+    if (pos < getI32(nbFrontW, i)) {
+      markDirty(i);
+      if (record) addPending(i, pos);
+    }
     slot++;
   }
   for (let p = getI32(gCTOff, j), end = getI32(gCTOff, j + 1); p < end; p++) {
     const i = getI32(gCTIdx, p);
-    if (getI32(gCTPos, p) < getI32(nbFrontC, i)) markDirty(i);
+    const pos = getI32(gCTPos, p);
+    if (pos < getI32(nbFrontC, i)) {
+      markDirty(i);
+      if (record) addPending(i, pos | (1 << 30));
+    }
   }
 }
 
@@ -148,14 +251,65 @@ export function updateNeighbours(nObs: i32): void {
   }
   const lo = min<i32>(nObs, nbTrackedObs);
   const hi = max<i32>(nObs, nbTrackedObs);
+  // forward (tasks only become observed): merge each dirty list with its new entries; backward
+  // (an earlier step scored): rebuild the dirty lists from scratch
+  // (positions are stored as u16: pools with a longer list always rescan)
+  const forward = nObs > nbTrackedObs && gMaxWithin <= 65536 && gMaxCross <= 65536;
   nbDirtyCount = 0;
+  pendN = 0;
   for (let k = lo; k < hi; k++) {
-    if (getI32(hObsNth, k) == 1) markListsHolding(getI32(hObsTask, k));
+    if (getI32(hObsNth, k) == 1) markListsHolding(getI32(hObsTask, k), forward);
   }
-  for (let d = 0; d < nbDirtyCount; d++) {
-    const i = getI32(nbDirtyList, d);
-    rebuildTask(i, kw, kc);
-    setU8(nbDirty, i, 0);
+  if (forward) {
+    // group the new entries by (task, list), in the order they were found: counts, then starts
+    for (let d = 0; d < nbDirtyCount; d++) {
+      const i = getI32(nbDirtyList, d);
+      setI32(pendFillW, i, 0);
+      setI32(pendFillC, i, 0);
+    }
+    for (let q = 0; q < pendN; q++) {
+      const i = getI32(pendTask, q);
+      const fill = (getI32(pendPos, q) >> 30) == 0 ? pendFillW : pendFillC;
+      setI32(fill, i, getI32(fill, i) + 1);
+    }
+    let total = 0;
+    for (let d = 0; d < nbDirtyCount; d++) {
+      const i = getI32(nbDirtyList, d);
+      const cw = getI32(pendFillW, i);
+      const cc = getI32(pendFillC, i);
+      setI32(pendFillW, i, total);
+      setI32(pendFillC, i, total + cw);
+      total += cw + cc;
+    }
+    for (let q = 0; q < pendN; q++) {
+      const i = getI32(pendTask, q);
+      const code = getI32(pendPos, q);
+      const fill = (code >> 30) == 0 ? pendFillW : pendFillC;
+      const at = getI32(fill, i);
+      setI32(pendGrouped, at, code & ((1 << 30) - 1));
+      setI32(fill, i, at + 1);
+    }
+    // now pendFillW[i] = end of i's within run = start of its cross run; pendFillC[i] = its end
+    let start = 0;
+    for (let d = 0; d < nbDirtyCount; d++) {
+      const i = getI32(nbDirtyList, d);
+      const midW = getI32(pendFillW, i);
+      const end = getI32(pendFillC, i);
+      const base = getI32(nbOff, i);
+      const capIn = min<i32>(kw, getI32(gWOff, i + 1) - getI32(gWOff, i));
+      const newsIn = pendGrouped + (<usize>start << 2);
+      const newsCr = pendGrouped + (<usize>midW << 2);
+      setI32(nbInCnt, i, mergeList(gWOff, gWIdx, gWSim, i, kw, base, getI32(nbInCnt, i), newsIn, midW - start, nbFrontW));
+      setI32(nbCrCnt, i, mergeList(gCOff, gCIdx, gCSim, i, kc, base + capIn, getI32(nbCrCnt, i), newsCr, end - midW, nbFrontC));
+      setU8(nbDirty, i, 0);
+      start = end;
+    }
+  } else {
+    for (let d = 0; d < nbDirtyCount; d++) {
+      const i = getI32(nbDirtyList, d);
+      rebuildTask(i, kw, kc);
+      setU8(nbDirty, i, 0);
+    }
   }
   nbLastRebuilt = nbDirtyCount;
   nbTrackedObs = nObs;

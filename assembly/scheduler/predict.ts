@@ -2,45 +2,63 @@
 // (references, centred histories, relation estimates, fusion, calibrated u).
 import { cfg, cfgInt, CFG_K_CROSS, CFG_K_WITHIN, CFG_LAMBDA_G, CFG_LAMBDA_S, CFG_PRIOR, CFG_W_CROSS, CFG_W_IN, PRIOR_CROSS, PRIOR_WITHIN } from './config';
 import { gE, gN, gTaskEnv, gWOff } from './graph';
-import { hObsD, hObsM, hObsRemoves, hObsStep, hObsStepIdx, hObsTask, hObsV, hSlotCount, hTaskSlot, hStepSize, hStepSumD, hStepSumM, hStepSumV, hStepValue } from './history';
+import { hGen, hObsCount, hObsD, hObsM, hObsRemoves, hObsStep, hObsStepIdx, hObsTask, hObsV, hSlotCount, hTaskSlot, hStepSize, hStepSumD, hStepSumM, hStepSumV, hStepValue } from './history';
 import { clip, getF64, getI32, getU8, setF64, setI32, setU8 } from './mem';
 import { percentileRanks, quantile, sortedIdx } from './rank';
 import {
   eR, eX, nbCrCnt, nbIdx, nbInCnt, nbKer, nbOff, oReference, oRemoved,
   gCross, gIn, oLongD, oLongM, oLongU, oLongV, oShortD, oShortM, oShortU, oShortV,
-  sBd, sBm, sBv, sW, sWShort, tBlankRow, tCount, tF, tFShort, tLastStep, tPr1, tPr2, tRow, tRun, tSortedV,
+  sBd, sBm, sBv, sW, sWShort, tBlankRow, tCount, tF, tFShort, tLastStep, tPr1, tPr2, tRow, tRun, tRunRaw, tSortedV,
 } from './state';
 
+// gatherCounts covers observations [0, gcObs) of history generation gcGen: the observations used
+// at t are a prefix (steps ascending), so scoring a later step only adds the new ones.
+let gcObs: i32 = 0;
+let gcGen: i32 = -1;
+
 /**
- * One pass over the observations of steps s < t (a prefix of the history): c_i, the latest step and
- * the run of consecutive selections ending there (rule 4), X_e, R_e (SPEC 6) and the identifier
- * filter's removals (SPEC 8).
+ * The observations of steps s < t (a prefix of the history): c_i, the latest step and the run of
+ * consecutive selections ending there (rule 4), X_e, R_e (SPEC 6) and the identifier filter's
+ * removals (SPEC 8). Everything but R_e and the run's t - 1 test is a function of the prefix, kept
+ * across scores and extended by the new observations (rebuilt when the prefix shrinks or the
+ * history was cleared).
  */
 export function gatherCounts(t: i32, nObs: i32): void {
-  for (let i = 0; i < gN; i++) {
-    setI32(tCount, i, 0);
-    setI32(tLastStep, i, -1);
-    setI32(tRun, i, 0);
-    setU8(oRemoved, i, 0);
+  if (gcGen != hGen || nObs < gcObs || gcObs > hObsCount) {
+    for (let i = 0; i < gN; i++) {
+      setI32(tCount, i, 0);
+      setI32(tLastStep, i, -1);
+      setI32(tRunRaw, i, 0);
+      setU8(oRemoved, i, 0);
+    }
+    for (let e = 0; e < gE; e++) setI32(eX, e, 0);
+    gcObs = 0;
+    gcGen = hGen;
   }
-  for (let e = 0; e < gE; e++) {
-    setI32(eX, e, 0);
-    setI32(eR, e, 0);
-  }
-  for (let k = 0; k < nObs; k++) {
+  for (let k = gcObs; k < nObs; k++) {
     const i = getI32(hObsTask, k);
     const s = getI32(hObsStep, k);
     const e = getI32(gTaskEnv, i);
     setI32(tCount, i, getI32(tCount, i) + 1);
-    setI32(tRun, i, getI32(tLastStep, i) == s - 1 ? getI32(tRun, i) + 1 : 1);
+    setI32(tRunRaw, i, getI32(tLastStep, i) == s - 1 ? getI32(tRunRaw, i) + 1 : 1);
     setI32(tLastStep, i, s);
     setI32(eX, e, getI32(eX, e) + 1);
-    if (s == t - 1 || s == t - 2) setI32(eR, e, getI32(eR, e) + 1);
     if (getU8(hObsRemoves, k) != 0) setU8(oRemoved, i, 1);
+  }
+  gcObs = nObs;
+  // R_e: the observations at steps t - 1 and t - 2, the end of the prefix
+  for (let e = 0; e < gE; e++) setI32(eR, e, 0);
+  for (let k = nObs - 1; k >= 0; k--) {
+    const s = getI32(hObsStep, k);
+    if (s < t - 2) break;
+    if (s == t - 1 || s == t - 2) {
+      const e = getI32(gTaskEnv, getI32(hObsTask, k));
+      setI32(eR, e, getI32(eR, e) + 1);
+    }
   }
   // a run only counts when it reaches t - 1
   for (let i = 0; i < gN; i++) {
-    if (getI32(tLastStep, i) != t - 1) setI32(tRun, i, 0);
+    setI32(tRun, i, getI32(tLastStep, i) == t - 1 ? getI32(tRunRaw, i) : 0);
   }
 }
 

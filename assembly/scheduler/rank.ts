@@ -9,6 +9,7 @@ let sortB: usize = 0; // i32[N]
 let radixKeyA: usize = 0; // u64[N]
 let radixKeyB: usize = 0; // u64[N]
 let radixCount: usize = 0; // i32[passes << bits]
+let radixLow: usize = 0; // u32[N]: low words of the keys, by index (8-bit path)
 /** Digit width: 8 bits (8 passes) for small pools, 16 bits (4 passes) from 65,536 tasks on. */
 let radixBits: i32 = 8;
 let radixBitsOverride: i32 = 0;
@@ -32,6 +33,7 @@ export function rankInitForGraph(): void {
   radixKeyB = heap.alloc(<usize>max<i32>(gN, 1) << 3);
   radixBits = radixBitsOverride > 0 ? radixBitsOverride : gN >= 65536 ? 16 : 8;
   radixCount = allocI32((64 / radixBits) << radixBits);
+  radixLow = allocI32(max<i32>(gN, 1));
   sortedIdx = sortA;
 }
 
@@ -54,6 +56,7 @@ export function rankInitForGraph(): void {
  * the one stable order, so the result never depends on which ran.
  */
 export function sortByKey(keys: usize, n: i32): void {
+  if (radixBits == 8 && sortHighPacked(keys, n)) return;
   for (let i = 0; i < n; i++) {
     store<u64>(radixKeyA + (<usize>i << 3), orderedBits(getF64(keys, i)));
     setI32(sortA, i, i);
@@ -68,6 +71,100 @@ export function sortByKey(keys: usize, n: i32): void {
   lsdPasses(n, 0, passes);
 }
 
+/**
+ * The 8-bit-digit path (pools below 65,536 tasks, so an index fits the low word): each element is
+ * one u64, the key's high word over the index, so a pass moves 8 bytes instead of 12; the low
+ * words wait by index in radixLow for the fix-up of equal-high-word runs (as fixHighWordRuns:
+ * stable insertion sort, at most n moves). Returns false, leaving nothing usable, when the budget
+ * ran out (sortByKey then sorts on every digit).
+ */
+function sortHighPacked(keys: usize, n: i32): bool {
+  for (let i = 0; i < n; i++) {
+    const b = orderedBits(getF64(keys, i));
+    store<u64>(radixKeyA + (<usize>i << 3), (b & 0xFFFFFFFF00000000) | <u64>i);
+    store<u32>(radixLow + (<usize>i << 2), <u32>b);
+  }
+  const c4 = radixCount + (<usize>(4 << 8) << 2);
+  memory.fill(c4, 0, <usize>(4 << 8) << 2);
+  for (let i = 0; i < n; i++) {
+    const h = <u32>(load<u64>(radixKeyA + (<usize>i << 3)) >> 32);
+    const a0 = c4 + (<usize>(h & 255) << 2);
+    store<i32>(a0, load<i32>(a0) + 1);
+    const a1 = c4 + (<usize>(256 | ((h >> 8) & 255)) << 2);
+    store<i32>(a1, load<i32>(a1) + 1);
+    const a2 = c4 + (<usize>(512 | ((h >> 16) & 255)) << 2);
+    store<i32>(a2, load<i32>(a2) + 1);
+    const a3 = c4 + (<usize>(768 | (h >> 24)) << 2);
+    store<i32>(a3, load<i32>(a3) + 1);
+  }
+  let src = radixKeyA;
+  let dst = radixKeyB;
+  for (let d = 0; d < 4; d++) {
+    const cnt = c4 + (<usize>(d << 8) << 2);
+    let single = false;
+    for (let v = 0; v < 256; v++) {
+      const c = load<i32>(cnt + (<usize>v << 2));
+      if (c != 0) {
+        single = c == n;
+        break;
+      }
+    }
+    if (single) continue;
+    let sum = 0;
+    for (let v = 0; v < 256; v++) {
+      const at = cnt + (<usize>v << 2);
+      const c = load<i32>(at);
+      store<i32>(at, sum);
+      sum += c;
+    }
+    const shift = <u64>(32 + d * 8);
+    for (let k = 0; k < n; k++) {
+      const b = load<u64>(src + (<usize>k << 3));
+      const at = cnt + (<usize>(<i32>((b >> shift) & 255)) << 2);
+      const to = load<i32>(at);
+      store<i32>(at, to + 1);
+      store<u64>(dst + (<usize>to << 3), b);
+    }
+    const t = src;
+    src = dst;
+    dst = t;
+  }
+  const idx = sortA;
+  for (let p = 0; p < n; p++) setI32(idx, p, <i32>(<u32>load<u64>(src + (<usize>p << 3))));
+  sortedIdx = idx;
+  // runs of equal high words, by the low word
+  let budget = sortBudgetOverride >= 0 ? sortBudgetOverride : n;
+  let first = 0;
+  while (first < n) {
+    const hi = load<u64>(src + (<usize>first << 3)) >> 32;
+    let end = first + 1;
+    let ordered = true;
+    let prev = load<u32>(radixLow + (<usize>getI32(idx, first) << 2));
+    while (end < n) {
+      if (load<u64>(src + (<usize>end << 3)) >> 32 != hi) break;
+      const l = load<u32>(radixLow + (<usize>getI32(idx, end) << 2));
+      if (l < prev) ordered = false;
+      prev = l;
+      end++;
+    }
+    if (!ordered) {
+      for (let a = first + 1; a < end; a++) {
+        const id = getI32(idx, a);
+        const l = load<u32>(radixLow + (<usize>id << 2));
+        let c = a - 1;
+        while (c >= first && load<u32>(radixLow + (<usize>getI32(idx, c) << 2)) > l) {
+          setI32(idx, c + 1, getI32(idx, c));
+          c--;
+          if (--budget < 0) return false;
+        }
+        setI32(idx, c + 1, id);
+      }
+    }
+    first = end;
+  }
+  return true;
+}
+
 let radixSrcKey: usize = 0;
 
 /**
@@ -78,7 +175,7 @@ function lsdPasses(n: i32, from: i32, to: i32): void {
   const bits = radixBits;
   const radix = 1 << bits;
   const mask = <u64>(radix - 1);
-  memory.fill(radixCount, 0, <usize>(to << bits) << 2);
+  memory.fill(radixCount + (<usize>(from << bits) << 2), 0, <usize>((to - from) << bits) << 2);
   for (let i = 0; i < n; i++) {
     const b = load<u64>(radixKeyA + (<usize>i << 3));
     for (let d = from; d < to; d++) {

@@ -44,6 +44,7 @@ export const RELAX_C1 = 2;
 export let tCount: usize = 0; // i32: c_i(t)
 export let tLastStep: usize = 0; // i32: latest observed step < t (-1)
 export let tRun: usize = 0; // i32: consecutive observed steps ending at tLastStep
+export let tRunRaw: usize = 0; // i32: the same before the t - 1 test (predict.ts, incremental)
 export let tF: usize = 0; // f64: f_i (long)
 export let tFShort: usize = 0; // f64: f_i (short)
 /** f64[8 N]: per task [W, ybar v, m, d] long then short (sums before division). */
@@ -81,9 +82,11 @@ export let nbInCnt: usize = 0; // i32[N]
 export let nbCrCnt: usize = 0; // i32[N]
 export let nbCap: i32 = 0;
 export let nbIdx: usize = 0; // i32[cap]
+export let nbPos: usize = 0; // u16[cap]: position of each neighbour in its list (lists up to 65,536 long, neighbours.ts)
 export let nbKer: usize = 0; // f64[cap]: exp(-0.5 (delta/sigma)^2), independent of the half-life
 export let nbDirty: usize = 0; // u8[N]
 export let nbDirtyList: usize = 0; // i32[N]
+export let nbMergeScratch: usize = 0; // i32[max list length]: positions of a list being merged (neighbours.ts)
 export let medScratch: usize = 0; // f64[max list length]: median (sorted in place)
 export let nbDeltaScratch: usize = 0; // f64[max list length]: deltas of the list being built
 
@@ -126,6 +129,7 @@ export function stateInitForGraph(): void {
   tCount = allocI32(n);
   tLastStep = allocI32(n);
   tRun = allocI32(n);
+  tRunRaw = allocI32(n);
   tF = allocF64(n);
   tFShort = allocF64(n);
   tRow = allocF64(8 * n);
@@ -160,6 +164,7 @@ export function stateInitForGraph(): void {
   nbDirtyList = allocI32(n);
   nbCap = 0;
   medScratch = allocF64(max<i32>(gMaxWithin, gMaxCross) + 1);
+  nbMergeScratch = allocI32(max<i32>(gMaxWithin, gMaxCross) + 1);
   nbDeltaScratch = allocF64(max<i32>(gMaxWithin, gMaxCross) + 1);
 
   eX = allocI32(gE);
@@ -184,6 +189,7 @@ export function ensureNeighbourCapacity(total: i32): void {
   if (total <= nbCap) return;
   const cap = max<i32>(total, nbCap * 2);
   nbIdx = allocI32(cap);
+  nbPos = heap.alloc(<usize>cap << 1);
   nbKer = allocF64(cap);
   nbCap = cap;
 }

@@ -37,6 +37,8 @@ export function quantile(values: ArrayLike<number>, p: number): number {
 
 let radixKeys = new Uint32Array(0); // [hi, lo] order-preserving key halves, two buffers
 let radixIdx = new Int32Array(0); // two index buffers
+let hiKeys = new Uint32Array(0); // high words of the keys, two buffers (high-word passes)
+let loKeys = new Uint32Array(0); // low words of the keys, by value index
 const radixCount = new Int32Array(8 * 256); // digit counts of every pass
 const f64Cell = new Float64Array(1);
 const u32Cell = new Uint32Array(f64Cell.buffer);
@@ -72,45 +74,86 @@ function radixOrder(values: ArrayLike<number>, n: number, mergeZeros: boolean): 
   if (radixIdx.length < 2 * n) {
     radixKeys = new Uint32Array(4 * n);
     radixIdx = new Int32Array(2 * n);
+    hiKeys = new Uint32Array(2 * n);
+    loKeys = new Uint32Array(n);
   }
-  radixKeysOf(values, n, mergeZeros);
-  const keys = radixKeys;
-  const idx = radixIdx;
   // Most keys differ in their high word (sign, exponent, 20 bits of mantissa): sort by it alone
-  // (4 passes instead of 8), then order each run of equal high words by the low word. Runs are
-  // short unless values are equal (already in order); a long unordered run sorts the low word too.
-  const src = radixPasses(keys, idx, n, 4, 8);
-  const sk = src * 2 * n;
-  const si = src * n;
+  // (4 passes instead of 8, moving only the high words and the indices), then order each run of
+  // equal high words by the low word (read through the index). Runs are short unless values are
+  // equal (already in order); a long unordered run sorts the low word too.
+  const hi = hiKeys;
+  const lo = loKeys;
+  const idx = radixIdx;
+  for (let i = 0; i < n; i++) {
+    f64Cell[0] = mergeZeros ? values[i] + 0 : values[i]; // x + 0 turns -0 into +0
+    const h = u32Cell[1 - LOW_WORD];
+    if (h >>> 31 !== 0) {
+      hi[i] = ~h >>> 0;
+      lo[i] = ~u32Cell[LOW_WORD] >>> 0;
+    } else {
+      hi[i] = (h | 0x80000000) >>> 0;
+      lo[i] = u32Cell[LOW_WORD];
+    }
+    idx[i] = i;
+  }
+  const count = radixCount;
+  count.fill(0, 0, 1024);
+  for (let k = 0; k < n; k++) {
+    const h = hi[k];
+    count[h & 255]++;
+    count[256 | ((h >>> 8) & 255)]++;
+    count[512 | ((h >>> 16) & 255)]++;
+    count[768 | (h >>> 24)]++;
+  }
+  let src = 0;
+  for (let pass = 0; pass < 4; pass++) {
+    const shift = pass * 8;
+    const base = pass << 8;
+    const s0 = src * n;
+    if (count[base + ((hi[s0] >>> shift) & 255)] === n) continue; // every key shares this digit
+    let sum = 0;
+    for (let v = base; v < base + 256; v++) {
+      const c = count[v];
+      count[v] = sum;
+      sum += c;
+    }
+    const d0 = (1 - src) * n;
+    for (let k = 0; k < n; k++) {
+      const h = hi[s0 + k];
+      const at = d0 + count[base + ((h >>> shift) & 255)]++;
+      hi[at] = h;
+      idx[at] = idx[s0 + k];
+    }
+    src = 1 - src;
+  }
+  const s0 = src * n;
   let first = 0;
   while (first < n) {
-    const hi = keys[sk + 2 * first];
+    const h = hi[s0 + first];
     let end = first + 1;
     let ordered = true;
-    while (end < n && keys[sk + 2 * end] === hi) {
-      if (keys[sk + 2 * end + 1] < keys[sk + 2 * end - 1]) ordered = false;
+    while (end < n && hi[s0 + end] === h) {
+      if (lo[idx[s0 + end]] < lo[idx[s0 + end - 1]]) ordered = false;
       end++;
     }
     if (!ordered) {
       // a long run out of low-word order: sort every key on all 8 digits instead (a fresh LSD sort)
       if (end - first > 16) return radixOrderFull(values, n, mergeZeros);
-      // stable insertion sort of the run by the low word (unsigned)
+      // stable insertion sort of the run by the low word (unsigned; the high words are equal)
       for (let a = first + 1; a < end; a++) {
-        const lo = keys[sk + 2 * a + 1];
-        const id = idx[si + a];
+        const id = idx[s0 + a];
+        const l = lo[id];
         let b = a - 1;
-        while (b >= first && keys[sk + 2 * b + 1] > lo) {
-          keys[sk + 2 * b + 3] = keys[sk + 2 * b + 1];
-          idx[si + b + 1] = idx[si + b];
+        while (b >= first && lo[idx[s0 + b]] > l) {
+          idx[s0 + b + 1] = idx[s0 + b];
           b--;
         }
-        keys[sk + 2 * b + 3] = lo;
-        idx[si + b + 1] = id;
+        idx[s0 + b + 1] = id;
       }
     }
     first = end;
   }
-  return src === 0 ? idx.subarray(0, n) : idx.subarray(n, 2 * n);
+  return idx.subarray(s0, s0 + n);
 }
 
 /** The full 8-pass LSD sort (keys written again by radixKeysOf). */
@@ -182,12 +225,19 @@ export function sortedCopy(values: ArrayLike<number>): Float64Array {
   return sorted;
 }
 
-/** 1-based average ranks, ties (numerically equal values, -0 == +0) share the mean of their positions. */
-export function averageRanks(values: ArrayLike<number>): Float64Array {
+/**
+ * 1-based average ranks, ties (numerically equal values, -0 == +0) share the mean of their
+ * positions. `out` (length >= n) is reused when given: the simulator ranks the pool every step.
+ */
+export function averageRanks(values: ArrayLike<number>, out?: Float64Array): Float64Array {
   const n = values.length;
   if (hasNaN(values, n)) return averageRanksBySearch(values);
-  const ranks = new Float64Array(n);
-  const order = radixOrder(values, n, true);
+  const ranks = out !== undefined && out.length >= n ? out.subarray(0, n) : new Float64Array(n);
+  ranksFromOrder(values, radixOrder(values, n, true), n, ranks);
+  return ranks;
+}
+
+function ranksFromOrder(values: ArrayLike<number>, order: Int32Array, n: number, ranks: Float64Array): void {
   let first = 0;
   while (first < n) {
     const x = values[order[first]];
@@ -197,7 +247,30 @@ export function averageRanks(values: ArrayLike<number>): Float64Array {
     for (let p = first; p < end; p++) ranks[order[p]] = rank;
     first = end;
   }
-  return ranks;
+}
+
+function hasNegativeZero(values: ArrayLike<number>, n: number): boolean {
+  for (let i = 0; i < n; i++) if (values[i] === 0 && 1 / values[i] < 0) return true;
+  return false;
+}
+
+/**
+ * `averageRanks(values)` and `quantile(values, p)` from one sort (the simulator needs both of the
+ * pool's true variances every step). Without NaN or -0 the rank order (-0 == +0) and the sorted
+ * order (-0 < +0) are the same order, so both numbers are exactly those of the two functions;
+ * otherwise it calls them.
+ */
+export function ranksAndQuantile(values: ArrayLike<number>, p: number, out?: Float64Array): { ranks: Float64Array; quantile: number } {
+  const n = values.length;
+  if (n === 0 || hasNaN(values, n) || hasNegativeZero(values, n)) return { ranks: averageRanks(values, out), quantile: quantile(values, p) };
+  const ranks = out !== undefined && out.length >= n ? out.subarray(0, n) : new Float64Array(n);
+  const order = radixOrder(values, n, true);
+  ranksFromOrder(values, order, n, ranks);
+  const pos = p * (n - 1);
+  const lo = Math.floor(pos);
+  const hi = Math.min(lo + 1, n - 1);
+  const xlo = values[order[lo]];
+  return { ranks, quantile: xlo + (pos - lo) * (values[order[hi]] - xlo) };
 }
 
 /** averageRanks by binary search in a natively sorted copy: the definition, kept for NaN inputs. */
@@ -228,8 +301,11 @@ function averageRanksBySearch(values: ArrayLike<number>): Float64Array {
 
 /** Spearman rank correlation (Pearson on average ranks); null when either side is constant. */
 export function spearman(x: ArrayLike<number>, y: ArrayLike<number>): number | null {
-  const rx = averageRanks(x);
-  const ry = averageRanks(y);
+  return pearsonOfRanks(averageRanks(x), averageRanks(y));
+}
+
+/** Spearman's correlation from the two sides' average ranks (`averageRanks`); null when either side is constant. */
+export function pearsonOfRanks(rx: ArrayLike<number>, ry: ArrayLike<number>): number | null {
   const mx = mean(rx);
   const my = mean(ry);
   let sxy = 0;

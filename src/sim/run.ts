@@ -3,7 +3,7 @@
 // scheduler observes the groups and the policy learns. One PCG32 seed drives every draw.
 import type { CapRule, Config, Graph, LoadedGraph, Phase, SchedulerName } from '../engine/types.ts';
 import { unpackGraph } from '../engine/graph-json.ts';
-import { DistinctCounter, groupMeanVariance, mean, median, quantile, spearman } from './metrics.ts';
+import { averageRanks, DistinctCounter, groupMeanVariance, mean, median, pearsonOfRanks, ranksAndQuantile } from './metrics.ts';
 import { DEFAULT_SIM_MODEL, type SimModelParams } from './model-params.ts';
 import type { BatchScheduler, ChosenBatch, StepGroups } from './scheduler.ts';
 import { createScheduler } from './schedulers/index.ts';
@@ -99,7 +99,7 @@ export interface StepDetail {
   phases: Phase[] | null;
   /** The scheduler's pool-wide prediction behind this step's choice (null: cold start, baselines, Table 4's random step 0). */
   predicted: ArrayLike<number> | null;
-  /** The simulator's exact expected within-group variance and reward of every pool task before this step's rollouts (SPEC 10). */
+  /** The simulator's exact expected within-group variance and reward of every pool task before this step's rollouts (SPEC 10; buffers the next step rewrites). */
   truthVariance: Float64Array;
   truthMean: Float64Array;
   /** The groups exactly as the scheduler observed them (flags = confirmed suspicious rollouts, SPEC 8). */
@@ -141,6 +141,9 @@ export class SimulationRun {
     );
     this.nTools = toolIndex.size;
     this.removed = new Uint8Array(this.sim.nTasks);
+    this.trueRanksBuf = new Float64Array(this.sim.nTasks);
+    this.predictedRanksBuf = new Float64Array(this.sim.nTasks);
+    this.trueVarBuf = new Float64Array(this.sim.nTasks);
     this.coldPerm = this.sim.heap.allocI32(this.sim.nTasks);
     this.coldOut = this.sim.heap.allocI32(this.sim.nTasks);
     wasm.sim.base_perm_init(this.coldPerm, this.sim.nTasks);
@@ -199,6 +202,10 @@ export class SimulationRun {
   // ---- step-by-step API (the web app's worker drives a run step by step; `run()` is the same loop) ----
 
   private readonly steps: StepMetrics[] = [];
+  // per-step scratch, reused (no pool-sized garbage per step)
+  private readonly trueRanksBuf: Float64Array;
+  private readonly predictedRanksBuf: Float64Array;
+  private readonly trueVarBuf: Float64Array;
   private readonly allVariance: number[] = [];
   private readonly allReward: number[] = [];
   private envCounter: DistinctCounter | null = null;
@@ -250,9 +257,12 @@ export class SimulationRun {
     const coldRandom = t === 0 && this.options.randomColdStart === true;
     const predicted = scheduler.predicted();
     const truth = sim.truth();
-    const threshold = quantile(truth.variance, 0.75);
-    const rankCorrelation = predicted && !coldRandom ? spearman(predicted, truth.variance) : null;
-    const trueVar = truth.variance.slice();
+    // one sort of the true variances for the hit-rate threshold and the rank correlation
+    const trueStats = ranksAndQuantile(truth.variance, 0.75, this.trueRanksBuf);
+    const threshold = trueStats.quantile;
+    const rankCorrelation = predicted && !coldRandom ? pearsonOfRanks(averageRanks(predicted, this.predictedRanksBuf), trueStats.ranks) : null;
+    const trueVar = this.trueVarBuf;
+    trueVar.set(truth.variance);
     const n = this.rollOut(chosen);
     const batch = sim.batchView(n).slice();
     const view = sim.rolloutView(n);

@@ -214,6 +214,42 @@ export class WasmScheduler {
     if (observations.length > 0) this.lastStep = step;
   }
 
+  /**
+   * appendStep without Observation objects: group b is task tasks[b] with rewards
+   * rewards[b*K .. b*K+K) and flags (1 = flagged) at the same places. Stages exactly what appendStep
+   * stages for the equivalent observations (flags only for a group with a flagged rollout).
+   */
+  appendGroups(step: number, tasks: Int32Array, K: number, rewards: Float64Array, flags: Int32Array): void {
+    this.requireGraph();
+    if (!Number.isInteger(step) || step < 0 || step > MAX_STEP) throw new Error(`appendGroups: bad step ${step}`);
+    if (step <= this.lastStep) throw new Error(`appendGroups: step ${step} is not after the last stored step ${this.lastStep}`);
+    const n = tasks.length;
+    if (n === 0) return;
+    if (rewards.length < n * K || flags.length < n * K) throw new Error(`appendGroups(${step}): ${n} groups of ${K} need ${n * K} rewards and flags`);
+    const x = this.x;
+    x.sched_reward_buffer(Math.max(1, K));
+    const memory = this.wasm.memory;
+    const staged = new Float64Array(memory.buffer, this.ptr(PTR.rewards), K);
+    const stagedFlags = new Uint8Array(memory.buffer, this.ptr(PTR.rewardFlags), K);
+    try {
+      for (let b = 0; b < n; b++) {
+        const task = tasks[b];
+        if (task < 0 || task >= this.nTasks) throw new Error(`appendGroups(${step}): task index ${task} out of range`);
+        const at = b * K;
+        staged.set(rewards.subarray(at, at + K));
+        let hasFlags = false;
+        for (let r = 0; r < K; r++) if (flags[at + r] === 1) hasFlags = true;
+        if (hasFlags) for (let r = 0; r < K; r++) stagedFlags[r] = flags[at + r] === 1 ? 1 : 0;
+        x.sched_stage_group(task, K, hasFlags ? 1 : 0);
+      }
+      x.sched_commit_step(step);
+    } catch (error) {
+      x.sched_stage_discard();
+      throw error;
+    }
+    this.lastStep = step;
+  }
+
   /** Writes the configuration block (SPEC 11 keys; SPEC 12 ablations mapped to rho / prior). */
   configure(config: Config): void {
     if (!(SCORABLE_SCHEDULERS as readonly string[]).includes(config.scheduler)) {

@@ -13,6 +13,8 @@ import type { BatchScheduler, ChosenBatch, StepGroups } from '../scheduler.ts';
 export interface EnvSchedEngine {
   /** Appends the groups observed at `step` (flags: rollouts whose suspicious identifier was confirmed). */
   append(observations: Observation[]): void;
+  /** Optional fast path of append: the step's groups straight from the simulator's buffers (no objects). */
+  appendGroups?(step: number, groups: StepGroups): void;
   /** The batch for `step` from the observations appended so far, with diagnostics. */
   choose(step: number): {
     batch: Int32Array;
@@ -56,6 +58,9 @@ export class WasmEnvSchedEngine implements EnvSchedEngine {
   append(observations: Observation[]): void {
     if (observations.length > 0) this.scheduler.appendStep(observations[0].step, observations);
   }
+  appendGroups(step: number, g: StepGroups): void {
+    this.scheduler.appendGroups(step, g.tasks, g.K, g.rewards, g.flags);
+  }
   choose(step: number) {
     const result = this.scheduler.run(step);
     const v = this.scheduler.views();
@@ -82,6 +87,10 @@ export class EnvSchedScheduler implements BatchScheduler {
     return { tasks: c.batch, phases: c.phases, relaxed: c.relaxed, progressExcluded: c.progressExcluded };
   }
   observe(step: number, g: StepGroups): void {
+    if (this.engine.appendGroups) {
+      this.engine.appendGroups(step, g);
+      return;
+    }
     const obs: Observation[] = [];
     for (let b = 0; b < g.tasks.length; b++) {
       const rewards = Array.from(g.rewards.subarray(b * g.K, (b + 1) * g.K));

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PackedGraph } from '../src/engine/types.ts';
 import { loadEnvschedWasmNode } from '../src/engine/wasm/loader-node.ts';
 import { WasmScheduler } from '../src/engine/wasm/scheduler.ts';
+import { mulberry32 } from '../src/util/mulberry32.ts';
 
 const N = 4000;
 let scheduler: WasmScheduler;
@@ -23,16 +24,7 @@ function pairsGraph(n: number): PackedGraph {
   };
 }
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = mulberry32;
 
 function keysOf(kind: number, n: number, next: () => number): Float64Array {
   const keys = new Float64Array(n);

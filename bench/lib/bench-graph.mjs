@@ -4,6 +4,7 @@
 // S_abs drawn mostly from a few related environments (same category cluster), fullCross(i) the
 // P_cross highest S_full. Values are a symmetric function of the pair (S(i,j) = S(j,i), as the
 // builder guarantees) rounded to 1e-6, so ties occur as in files. Deterministic for a seed.
+import { mulberry32 } from '../../dist/util/mulberry32.js';
 
 /** 32-bit mix of an unordered pair and a salt: the same value seen from i and from j. */
 function pairHash(i, j, salt) {
@@ -20,17 +21,8 @@ function pairHash(i, j, salt) {
 
 const round6 = (x) => Math.round(x * 1e6) / 1e6;
 
-/** mulberry32 */
-export function benchRng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The bench data's generator (mulberry32, fixed data; never the app's PCG32). */
+export const benchRng = mulberry32;
 
 const KEY_SCALE = 2 ** 21; // task indices < 2^21 (2M tasks)
 const keyScratch = new Float64Array(4096);

@@ -17,6 +17,8 @@ const MAX_EDGES = 2_000_000_000;
 // Arithmetic, not `& ~7`: declared sizes reach 2^35 and bitwise operators wrap at 2^31.
 const align8 = (n: number) => Math.ceil(n / 8) * 8;
 
+export const GRAPH_HEADER_BYTES = HEADER_BYTES;
+
 function sectionSizes(nTasks: number, nnz: number) {
   const offsets = align8((nTasks + 1) * 4);
   const index = align8(nnz * 4);
@@ -24,14 +26,56 @@ function sectionSizes(nTasks: number, nnz: number) {
   return { offsets, index, sim, total: offsets + index + sim };
 }
 
-/** FNV-1a 32-bit over a byte range: detects truncation and corruption of the payload. */
-function fnv1a(bytes: Uint8Array, start: number, end: number): number {
-  let hash = 0x811c9dc5;
-  for (let i = start; i < end; i++) {
-    hash ^= bytes[i];
-    hash = Math.imul(hash, 0x01000193);
+export const FNV1A_START = 0x811c9dc5;
+
+/** Running FNV-1a 32-bit: the checksum of every byte after the header (detects truncation and corruption). */
+export function fnv1aUpdate(hash: number, bytes: Uint8Array): number {
+  let h = hash;
+  for (let i = 0; i < bytes.length; i++) {
+    h ^= bytes[i];
+    h = Math.imul(h, 0x01000193);
   }
-  return hash >>> 0;
+  return h >>> 0;
+}
+
+function fnv1a(bytes: Uint8Array, start: number, end: number): number {
+  return fnv1aUpdate(FNV1A_START, bytes.subarray(start, end));
+}
+
+export interface GraphHeader {
+  nTasks: number;
+  metaLength: number;
+  /** Edges of within, cross, fullCross. */
+  nnz: number[];
+  /** Byte sizes of each list's offsets / index / sim arrays (8-aligned), in file order. */
+  sections: ReturnType<typeof sectionSizes>[];
+  checksum: number;
+}
+
+/**
+ * Reads and checks the header of a binary graph whose file is `fileBytes` long: magic, version,
+ * declared sizes (refused before anything is allocated) and the exact file length they imply.
+ */
+export function readGraphHeader(head: Uint8Array, fileBytes: number, source: string): GraphHeader {
+  if (fileBytes < HEADER_BYTES || head.length < HEADER_BYTES) throw new InputError(source, 'header', `truncated: ${fileBytes} bytes, a graph header alone is ${HEADER_BYTES}`);
+  const view = new DataView(head.buffer, head.byteOffset, HEADER_BYTES);
+  if (view.getUint32(0, true) !== MAGIC) throw new InputError(source, 'header.magic', 'not an EnvSched binary graph (expected "ESGB")');
+  const version = view.getUint32(4, true);
+  if (version !== VERSION) throw new InputError(source, 'header.version', `unsupported binary graph version ${version} (this build reads ${VERSION})`);
+  if (view.getUint32(8, true) !== HEADER_BYTES) throw new InputError(source, 'header.headerBytes', 'unexpected header size');
+  const nTasks = view.getUint32(12, true);
+  const metaLength = view.getUint32(20, true);
+  const nnz = [0, 1, 2].map((k) => view.getUint32(24 + 4 * k, true));
+  if (nTasks === 0 || nTasks > MAX_TASKS) throw new InputError(source, 'header.nTasks', `declares ${nTasks} tasks (allowed 1 to ${MAX_TASKS})`);
+  nnz.forEach((count, k) => {
+    if (count > MAX_EDGES) throw new InputError(source, `header.${['within', 'cross', 'fullCross'][k]}Edges`, `declares ${count} edges (at most ${MAX_EDGES})`);
+  });
+  const sections = nnz.map((count) => sectionSizes(nTasks, count));
+  const expected = HEADER_BYTES + align8(metaLength) + sections.reduce((a, s) => a + s.total, 0);
+  if (fileBytes !== expected) {
+    throw new InputError(source, 'length', fileBytes < expected ? `truncated: ${fileBytes} bytes, the header declares ${expected}` : `${fileBytes - expected} unexpected bytes after the declared ${expected}`);
+  }
+  return { nTasks, metaLength, nnz, sections, checksum: view.getUint32(40, true) };
 }
 
 export function encodeGraphBinary(input: Graph | LoadedGraph): Uint8Array {
@@ -67,25 +111,8 @@ export function encodeGraphBinary(input: Graph | LoadedGraph): Uint8Array {
 
 /** Reads and fully validates a binary graph; every problem names the field it is in. */
 export function decodeGraphBinary(bytes: Uint8Array, source: string): LoadedGraph {
-  if (bytes.length < HEADER_BYTES) throw new InputError(source, 'header', `truncated: ${bytes.length} bytes, a graph header alone is ${HEADER_BYTES}`);
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (view.getUint32(0, true) !== MAGIC) throw new InputError(source, 'header.magic', 'not an EnvSched binary graph (expected "ESGB")');
-  const version = view.getUint32(4, true);
-  if (version !== VERSION) throw new InputError(source, 'header.version', `unsupported binary graph version ${version} (this build reads ${VERSION})`);
-  if (view.getUint32(8, true) !== HEADER_BYTES) throw new InputError(source, 'header.headerBytes', 'unexpected header size');
-  const n = view.getUint32(12, true);
-  const metaLength = view.getUint32(20, true);
-  const nnz = [0, 1, 2].map((k) => view.getUint32(24 + 4 * k, true));
-  if (n === 0 || n > MAX_TASKS) throw new InputError(source, 'header.nTasks', `declares ${n} tasks (allowed 1 to ${MAX_TASKS})`);
-  nnz.forEach((count, k) => {
-    if (count > MAX_EDGES) throw new InputError(source, `header.${['within', 'cross', 'fullCross'][k]}Edges`, `declares ${count} edges (at most ${MAX_EDGES})`);
-  });
-  const sizes = nnz.map((count) => sectionSizes(n, count));
-  const expected = HEADER_BYTES + align8(metaLength) + sizes.reduce((a, s) => a + s.total, 0);
-  if (bytes.length !== expected) {
-    throw new InputError(source, 'length', bytes.length < expected ? `truncated: ${bytes.length} bytes, the header declares ${expected}` : `${bytes.length - expected} unexpected bytes after the declared ${expected}`);
-  }
-  if (view.getUint32(40, true) !== fnv1a(bytes, HEADER_BYTES, bytes.length)) throw new InputError(source, 'checksum', 'the content does not match its checksum (corrupt file)');
+  const { nTasks: n, metaLength, nnz, sections: sizes, checksum } = readGraphHeader(bytes, bytes.length, source);
+  if (checksum !== fnv1a(bytes, HEADER_BYTES, bytes.length)) throw new InputError(source, 'checksum', 'the content does not match its checksum (corrupt file)');
 
   let metaText: string;
   try {

@@ -6,29 +6,19 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { InputError } from '../errors.ts';
 import { readGraphFile } from '../files-node.ts';
+import { FNV1A_START, fnv1aUpdate, GRAPH_HEADER_BYTES as HEADER_BYTES, readGraphHeader } from '../graph-binary.ts';
 import { readGraphMeta } from '../graph-json.ts';
+import { parseJsonText } from '../json-text.ts';
 import { numberCategories, validateList, validateMeta } from '../graph-validate.ts';
 import type { CsrList, GraphMeta } from '../types.ts';
 import type { WasmScheduler } from './scheduler.ts';
 
-const MAGIC = 0x42475345; // "ESGB"
-const HEADER_BYTES = 64;
-const MAX_TASKS = 50_000_000;
-const MAX_EDGES = 2_000_000_000;
 const CHUNK = 1 << 26; // 64 MiB per read
 const LIST_NAMES = ['within', 'cross', 'fullCross'] as const;
 
-const align8 = (n: number) => (n + 7) & ~7;
+// Arithmetic, not `& ~7`: declared sizes reach 2^35 and bitwise operators wrap at 2^31.
+const align8 = (n: number) => Math.ceil(n / 8) * 8;
 
-/** Running FNV-1a 32-bit (the binary format's checksum of every byte after the header). */
-function fnv1aUpdate(hash: number, bytes: Uint8Array): number {
-  let h = hash;
-  for (let i = 0; i < bytes.length; i++) {
-    h ^= bytes[i];
-    h = Math.imul(h, 0x01000193);
-  }
-  return h;
-}
 
 export interface LoadProgress {
   (phase: 'read' | 'validate' | 'prepare', done: number, total: number): void;
@@ -68,28 +58,12 @@ export async function loadGraphFileInto(scheduler: WasmScheduler, path: string, 
 }
 
 function loadBinary(scheduler: WasmScheduler, fd: number, head: Uint8Array, got: number, source: string, progress?: LoadProgress): LoadedIntoWasm {
-  if (got < HEADER_BYTES) throw new InputError(source, 'header', `truncated: ${got} bytes, a graph header alone is ${HEADER_BYTES}`);
-  const view = new DataView(head.buffer);
-  if (view.getUint32(0, true) !== MAGIC) throw new InputError(source, 'header.magic', 'not an EnvSched binary graph (expected "ESGB")');
-  if (view.getUint32(4, true) !== 1) throw new InputError(source, 'header.version', `unsupported binary graph version ${view.getUint32(4, true)} (this build reads 1)`);
-  if (view.getUint32(8, true) !== HEADER_BYTES) throw new InputError(source, 'header.headerBytes', 'unexpected header size');
-  const n = view.getUint32(12, true);
-  const metaLength = view.getUint32(20, true);
-  const nnz = [0, 1, 2].map((k) => view.getUint32(24 + 4 * k, true));
-  if (n === 0 || n > MAX_TASKS) throw new InputError(source, 'header.nTasks', `declares ${n} tasks (allowed 1 to ${MAX_TASKS})`);
-  nnz.forEach((count, k) => {
-    if (count > MAX_EDGES) throw new InputError(source, `header.${LIST_NAMES[k]}Edges`, `declares ${count} edges (at most ${MAX_EDGES})`);
-  });
-  const sections = nnz.map((count) => ({ offsets: align8((n + 1) * 4), index: align8(count * 4), sim: count * 8 }));
-  const expected = HEADER_BYTES + align8(metaLength) + sections.reduce((a, s) => a + s.offsets + s.index + s.sim, 0);
   const size = fstatSync(fd).size;
-  if (size !== expected) {
-    throw new InputError(source, 'length', size < expected ? `truncated: ${size} bytes, the header declares ${expected}` : `${size - expected} unexpected bytes after the declared ${expected}`);
-  }
+  const { nTasks: n, metaLength, nnz, sections, checksum } = readGraphHeader(head.subarray(0, got), size, source);
 
   const memory = scheduler.wasm.memory;
   let position = HEADER_BYTES;
-  let hash = 0x811c9dc5;
+  let hash = FNV1A_START;
   /** Reads `length` bytes at the current position into `target` (chunked), hashing them. */
   const readInto = (target: Uint8Array) => {
     for (let at = 0; at < target.length; at += CHUNK) {
@@ -113,13 +87,14 @@ function loadBinary(scheduler: WasmScheduler, fd: number, head: Uint8Array, got:
   const metaBytes = new Uint8Array(metaLength);
   readInto(metaBytes);
   pad(align8(metaLength) - metaLength);
-  let rawMeta: unknown;
+  let metaText: string;
   try {
-    rawMeta = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(metaBytes));
-  } catch (error) {
-    throw new InputError(source, 'metadata', `unreadable metadata block (${error instanceof Error ? error.message : String(error)})`);
+    metaText = new TextDecoder('utf-8', { fatal: true }).decode(metaBytes);
+  } catch {
+    throw new InputError(source, 'metadata', 'unreadable metadata block (not valid UTF-8)');
   }
-  const meta = readGraphMeta(rawMeta, `${source} metadata`);
+  // As decodeGraphBinary does: one-line errors naming the line:column inside the block.
+  const meta = readGraphMeta(parseJsonText(metaText, `${source} metadata`), `${source} metadata`);
   if (meta.tasks.length !== n) throw new InputError(source, 'metadata.tasks', `lists ${meta.tasks.length} tasks, the header declares ${n}`);
   const { taskEnv, envSize } = validateMeta(meta, source);
   const { envCategory, nCategories } = numberCategories(meta.envs.map((e) => e.category));
@@ -137,7 +112,7 @@ function loadBinary(scheduler: WasmScheduler, fd: number, head: Uint8Array, got:
     pad(s.index - list.index.byteLength);
     readInto(bytesOf(list.sim));
   });
-  if (view.getUint32(40, true) !== hash >>> 0) throw new InputError(source, 'checksum', 'the content does not match its checksum (corrupt file)');
+  if (checksum !== hash >>> 0) throw new InputError(source, 'checksum', 'the content does not match its checksum (corrupt file)');
   LIST_NAMES.forEach((name, k) => {
     progress?.('validate', k, 3);
     validateList(name, buffers[name], taskEnv, envSize, source);

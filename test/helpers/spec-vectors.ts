@@ -1,5 +1,6 @@
 // Loads the worked cases of ../shared/fixtures/spec-vectors (read in place, never copied).
 import { readFileSync, readdirSync } from 'node:fs';
+import { expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { parseConfig } from '../../src/engine/config.ts';
 import { parseGraphJson } from '../../src/engine/graph-json.ts';
@@ -74,4 +75,35 @@ export function scoreMismatches(actual: Scores, expected: Scores): string[] {
   if (JSON.stringify(actual.batch) !== JSON.stringify(expected.batch)) out.push(`batch: got ${JSON.stringify(actual.batch)}, expected ${JSON.stringify(expected.batch)}`);
   if (JSON.stringify(actual.relaxed) !== JSON.stringify(expected.relaxed)) out.push(`relaxed: got ${JSON.stringify(actual.relaxed)}, expected ${JSON.stringify(expected.relaxed)}`);
   return out;
+}
+
+/**
+ * The checks every implementation must pass on one spec vector, each its own test so that a
+ * failure names the aspect: numbers, fields, filter flags, the batch, the relaxations.
+ * `actual` is read lazily (implementations that score in a beforeAll hook).
+ */
+export function expectSpecVectorScores(vector: SpecVector, actual: () => Scores): void {
+  it('matches every number to 1e-9 relative', () => {
+    expect(actual().tasks.map((t) => t.id)).toEqual(vector.expected.tasks.map((t) => t.id));
+    expect(scoreMismatches(actual(), vector.expected)).toEqual([]);
+  });
+
+  it('has exactly the fields of the expected scores object (no predictions at step 0)', () => {
+    expect(Object.keys(actual()).sort()).toEqual(Object.keys(vector.expected).sort());
+    expect(actual().tasks.map((t) => Object.keys(t).sort())).toEqual(vector.expected.tasks.map((t) => Object.keys(t).sort()));
+    expect(Object.keys(actual().reference).sort()).toEqual(Object.keys(vector.expected.reference).sort());
+  });
+
+  it('flags the same removed and progress-excluded tasks', () => {
+    expect(actual().tasks.map((t) => t.removed)).toEqual(vector.expected.tasks.map((t) => t.removed));
+    expect(actual().tasks.map((t) => t.progressExcluded)).toEqual(vector.expected.tasks.map((t) => t.progressExcluded));
+  });
+
+  it('picks the same batch in the same order with the same phases', () => {
+    expect(actual().batch).toEqual(vector.expected.batch);
+  });
+
+  it('reports the same relaxations in order', () => {
+    expect(actual().relaxed).toEqual(vector.expected.relaxed);
+  });
 }

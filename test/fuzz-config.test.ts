@@ -7,32 +7,24 @@
 // picks the same batch as the reference; parseUrlState never throws, always yields valid
 // configurations, explains every correction in a one-line notice, and round-trips what it writes.
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { CONFIG_KEYS, CONFIG_RULES, DEFAULT_CONFIG, checkConfigValue, parseConfig, type ConfigKey } from '../src/engine/config.ts';
 import { loadGraph } from '../src/engine/graph-json.ts';
 import { SCHEDULERS, SCORABLE_SCHEDULERS, type Config } from '../src/engine/types.ts';
-import { nativeMathOf } from '../src/engine/wasm/loader.ts';
-import { loadEnvschedWasmNode } from '../src/engine/wasm/loader-node.ts';
-import { WasmScheduler } from '../src/engine/wasm/scheduler.ts';
 import { referenceScore } from '../src/reference/index.ts';
-import { useScalarMath } from '../src/reference/math.ts';
 import { SWEEP_KEYS, pointCount, validateSweep, MAX_RUNS } from '../src/sweep/definition.ts';
 import { parseSweepUrl, serializeSweepUrl } from '../src/sweep/url.ts';
 import { parseUrlState, serializeUrlState } from '../src/ui/state/url-state.ts';
 import { FuzzTally, acceptOrRefuse, params } from './helpers/fuzz.ts';
 import { randomGraph, randomHistory, testRng } from './helpers/random-case.ts';
+import { wasmOracle } from './helpers/wasm-oracle.ts';
+
+const oracle = wasmOracle();
 
 const tally = new FuzzTally('fuzz-config');
-let scheduler: WasmScheduler;
 
-beforeAll(async () => {
-  const wasm = await loadEnvschedWasmNode();
-  scheduler = new WasmScheduler(wasm);
-  useScalarMath(nativeMathOf(wasm));
-});
 
 afterAll(() => {
-  useScalarMath(null);
   console.log(tally.summary());
 });
 
@@ -108,9 +100,9 @@ function scoreWith(config: Config, seed: number): void {
   const observations = randomHistory(rng, graph);
   const step = observations.reduce((m, o) => Math.max(m, o.step), -1) + 1;
   const scorable: Config = (SCORABLE_SCHEDULERS as readonly string[]).includes(config.scheduler) ? config : { ...config, scheduler: 'envsched' };
-  scheduler.loadGraph(loadGraph(graph).packed, graph.tasks.map((t) => t.id));
-  scheduler.setHistory(observations);
-  const actual = scheduler.score(scorable, step);
+  oracle.scheduler.loadGraph(loadGraph(graph).packed, graph.tasks.map((t) => t.id));
+  oracle.scheduler.setHistory(observations);
+  const actual = oracle.scheduler.score(scorable, step);
   const underflow = weightsUnderflow(scorable, observations, step);
   if (underflow) tally.check('cases with underflowing half-life weights (finite scores asserted)');
   for (const t of actual.tasks) {

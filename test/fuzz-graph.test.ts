@@ -8,31 +8,22 @@
 // (checked independently), round-trips through the binary format, and the WASM scheduler scores
 // it without trapping and agrees with the TypeScript reference on the batch.
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { decodeGraphBinary, encodeGraphBinary } from '../src/engine/graph-binary.ts';
 import { loadGraph, loadGraphJson, serializeGraphJson, unpackGraph } from '../src/engine/graph-json.ts';
 import { lineColumnOf } from '../src/engine/json-text.ts';
 import type { Graph, LoadedGraph } from '../src/engine/types.ts';
-import { nativeMathOf } from '../src/engine/wasm/loader.ts';
-import { loadEnvschedWasmNode } from '../src/engine/wasm/loader-node.ts';
-import { WasmScheduler } from '../src/engine/wasm/scheduler.ts';
 import { referenceScore } from '../src/reference/index.ts';
-import { useScalarMath } from '../src/reference/math.ts';
 import { FuzzTally, acceptOrRefuse, params, spec1Violation } from './helpers/fuzz.ts';
 import { randomConfig, randomGraph, randomHistory, testRng } from './helpers/random-case.ts';
+import { wasmOracle } from './helpers/wasm-oracle.ts';
+
+const oracle = wasmOracle();
 
 const tally = new FuzzTally('fuzz-graph');
-let scheduler: WasmScheduler;
 
-beforeAll(async () => {
-  const wasm = await loadEnvschedWasmNode();
-  scheduler = new WasmScheduler(wasm);
-  // The reference on the module's own exp / pow / log: batches must then agree exactly.
-  useScalarMath(nativeMathOf(wasm));
-});
 
 afterAll(() => {
-  useScalarMath(null);
   console.log(tally.summary());
 });
 
@@ -56,9 +47,9 @@ function checkAccepted(loaded: LoadedGraph, seed: number): void {
   const observations = randomHistory(rng, graph);
   const config = randomConfig(rng, graph.tasks.length);
   const step = observations.reduce((m, o) => Math.max(m, o.step), -1) + 1;
-  scheduler.loadGraph(loaded.packed, graph.tasks.map((t) => t.id));
-  scheduler.setHistory(observations);
-  const actual = scheduler.score(config, step);
+  oracle.scheduler.loadGraph(loaded.packed, graph.tasks.map((t) => t.id));
+  oracle.scheduler.setHistory(observations);
+  const actual = oracle.scheduler.score(config, step);
   const expected = referenceScore(graph, observations, config, step);
   expect(actual.batch).toEqual(expected.batch);
   expect(actual.relaxed).toEqual(expected.relaxed);

@@ -18,25 +18,17 @@ import { readHistoryFile } from '../src/engine/files-node.ts';
 import { loadGraph } from '../src/engine/graph-json.ts';
 import { MAX_STEP, parseHistoryJsonl, serializeHistoryJsonl, taskIndexOf } from '../src/engine/history.ts';
 import type { Graph, Observation } from '../src/engine/types.ts';
-import { nativeMathOf } from '../src/engine/wasm/loader.ts';
-import { loadEnvschedWasmNode } from '../src/engine/wasm/loader-node.ts';
-import { WasmScheduler } from '../src/engine/wasm/scheduler.ts';
 import { referenceScore } from '../src/reference/index.ts';
-import { useScalarMath } from '../src/reference/math.ts';
 import { FUZZ_SCALE, FuzzTally, acceptOrRefuse, params } from './helpers/fuzz.ts';
 import { randomConfig, randomGraph, randomHistory, testRng } from './helpers/random-case.ts';
+import { wasmOracle } from './helpers/wasm-oracle.ts';
+
+const oracle = wasmOracle();
 
 const tally = new FuzzTally('fuzz-history');
-let scheduler: WasmScheduler;
 
-beforeAll(async () => {
-  const wasm = await loadEnvschedWasmNode();
-  scheduler = new WasmScheduler(wasm);
-  useScalarMath(nativeMathOf(wasm));
-});
 
 afterAll(() => {
-  useScalarMath(null);
   console.log(tally.summary());
 });
 
@@ -65,9 +57,9 @@ function checkAccepted(graph: Graph, observations: Observation[], nonBlankLines:
   const last = observations.reduce((m, o) => Math.max(m, o.step), -1);
   if (last > 1000) return;
   const config = randomConfig(testRng(seed ^ 0x9e3779b9), graph.tasks.length);
-  scheduler.loadGraph(loadGraph(graph).packed, graph.tasks.map((t) => t.id));
-  scheduler.setHistory(observations);
-  const actual = scheduler.score(config, last + 1);
+  oracle.scheduler.loadGraph(loadGraph(graph).packed, graph.tasks.map((t) => t.id));
+  oracle.scheduler.setHistory(observations);
+  const actual = oracle.scheduler.score(config, last + 1);
   const expected = referenceScore(graph, observations, config, last + 1);
   expect(actual.batch).toEqual(expected.batch);
 }

@@ -4,30 +4,20 @@
 //   going forwards AND backwards, across K_within / K_cross changes, and over long histories
 //   (many steps, few tasks observed per step, so lists change late);
 // - the q-ordered coverage search used for large coverage groups (forced on small cases here).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { packGraph } from '../src/engine/pack.ts';
 import type { Observation, Scores } from '../src/engine/types.ts';
-import { nativeMathOf } from '../src/engine/wasm/loader.ts';
-import { loadEnvschedWasmNode } from '../src/engine/wasm/loader-node.ts';
-import type { EnvschedWasm } from '../src/engine/wasm/loader.ts';
-import { WasmScheduler } from '../src/engine/wasm/scheduler.ts';
 import { referenceScore } from '../src/reference/index.ts';
-import { useScalarMath } from '../src/reference/math.ts';
 import { randomCase, randomConfig, randomGraph, testRng } from './helpers/random-case.ts';
 import { closeTo } from './helpers/spec-vectors.ts';
+import { wasmOracle } from './helpers/wasm-oracle.ts';
 
-let wasm: EnvschedWasm;
-let scheduler: WasmScheduler;
+const oracle = wasmOracle();
 
-beforeAll(async () => {
-  wasm = await loadEnvschedWasmNode();
-  scheduler = new WasmScheduler(wasm);
-  useScalarMath(nativeMathOf(wasm));
-});
+
 
 afterAll(() => {
-  wasm.exports.sched_set_large_group(4096);
-  useScalarMath(null);
+  oracle.wasm.exports.sched_set_large_group(4096);
 });
 
 /** Every number to the bit, and the same batch, relaxations and flags. */
@@ -81,15 +71,15 @@ describe('incremental neighbour tracking equals a fresh computation', () => {
       const graph = randomGraph(rng, { maxEnvs: 8, maxTasksPerEnv: 7 });
       const observations = longHistory(seed, graph.tasks.length);
       const last = observations.reduce((m, o) => Math.max(m, o.step), -1);
-      scheduler.loadGraph(packGraph(graph), graph.tasks.map((t) => t.id));
-      scheduler.setHistory(observations);
+      oracle.scheduler.loadGraph(packGraph(graph), graph.tasks.map((t) => t.id));
+      oracle.scheduler.setHistory(observations);
       let config = randomConfig(rng, graph.tasks.length);
       for (let round = 0; round < 12; round++) {
         if (rng.chance(0.2)) config = { ...config, K_within: rng.int(0, 6), K_cross: rng.int(0, 6) };
         const t = rng.int(0, last + 2);
-        const diff = mismatch(scheduler.score(config, t), referenceScore(graph, observations, config, t));
+        const diff = mismatch(oracle.scheduler.score(config, t), referenceScore(graph, observations, config, t));
         scored++;
-        const rebuilt = wasm.exports.sched_neighbours_rebuilt();
+        const rebuilt = oracle.wasm.exports.sched_neighbours_rebuilt();
         if (rebuilt < graph.tasks.length) partial++;
         if (diff) failures.push(`seed ${seed} round ${round} t=${t}: ${diff}`);
       }
@@ -109,14 +99,14 @@ describe('incremental neighbour tracking equals a fresh computation', () => {
       const observations = longHistory(seed, graph.tasks.length);
       const config = randomConfig(rng, graph.tasks.length);
       const last = observations.reduce((m, o) => Math.max(m, o.step), -1);
-      scheduler.loadGraph(packGraph(graph), graph.tasks.map((t) => t.id));
-      scheduler.setHistory([]);
+      oracle.scheduler.loadGraph(packGraph(graph), graph.tasks.map((t) => t.id));
+      oracle.scheduler.setHistory([]);
       for (let t = 0; t <= last + 1; t++) {
         const groups = observations.filter((o) => o.step === t - 1);
-        if (groups.length > 0) scheduler.appendStep(t - 1, groups);
-        const diff = mismatch(scheduler.score(config, t), referenceScore(graph, observations, config, t));
+        if (groups.length > 0) oracle.scheduler.appendStep(t - 1, groups);
+        const diff = mismatch(oracle.scheduler.score(config, t), referenceScore(graph, observations, config, t));
         scored++;
-        if (wasm.exports.sched_neighbours_rebuilt() < graph.tasks.length) partial++;
+        if (oracle.wasm.exports.sched_neighbours_rebuilt() < graph.tasks.length) partial++;
         if (diff) failures.push(`seed ${seed} t=${t}: ${diff}`);
       }
     }
@@ -128,23 +118,23 @@ describe('incremental neighbour tracking equals a fresh computation', () => {
 
 describe('the q-ordered coverage search equals the group scan', () => {
   it('1500 random cases with the large-group path forced (and 16-bit radix digits)', () => {
-    wasm.exports.sched_set_large_group(0);
-    wasm.exports.sched_set_radix_bits(16);
+    oracle.wasm.exports.sched_set_large_group(0);
+    oracle.wasm.exports.sched_set_radix_bits(16);
     const failures: string[] = [];
     let coverage = 0;
     try {
       for (let seed = 40_001; seed <= 41_500; seed++) {
         const c = randomCase(seed);
-        scheduler.loadGraph(packGraph(c.graph), c.graph.tasks.map((t) => t.id));
-        scheduler.setHistory(c.observations);
+        oracle.scheduler.loadGraph(packGraph(c.graph), c.graph.tasks.map((t) => t.id));
+        oracle.scheduler.setHistory(c.observations);
         const expected = referenceScore(c.graph, c.observations, c.config, c.step);
-        const diff = mismatch(scheduler.score(c.config, c.step), expected);
+        const diff = mismatch(oracle.scheduler.score(c.config, c.step), expected);
         if (expected.batch.some((p) => p.phase === 'coverage')) coverage++;
         if (diff) failures.push(`seed ${seed}: ${diff}`);
       }
     } finally {
-      wasm.exports.sched_set_large_group(4096);
-      wasm.exports.sched_set_radix_bits(0);
+      oracle.wasm.exports.sched_set_large_group(4096);
+      oracle.wasm.exports.sched_set_radix_bits(0);
     }
     expect(failures.slice(0, 10)).toEqual([]);
     expect(coverage).toBeGreaterThan(500);

@@ -7,16 +7,15 @@
 // implementations compute the same doubles: every number must agree to 1e-9 relative (in practice
 // to the bit), and batches, phases, relaxations and filter flags must be identical: no case is
 // excused as a "near tie".
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { packGraph } from '../src/engine/pack.ts';
 import type { Scores } from '../src/engine/types.ts';
-import { nativeMathOf } from '../src/engine/wasm/loader.ts';
-import { loadEnvschedWasmNode } from '../src/engine/wasm/loader-node.ts';
-import { WasmScheduler } from '../src/engine/wasm/scheduler.ts';
 import { referenceScore } from '../src/reference/index.ts';
-import { useScalarMath } from '../src/reference/math.ts';
 import { randomCase } from './helpers/random-case.ts';
 import { closeTo } from './helpers/spec-vectors.ts';
+import { wasmOracle } from './helpers/wasm-oracle.ts';
+
+const oracle = wasmOracle();
 
 const CASES = 3000;
 
@@ -49,16 +48,9 @@ function differences(actual: Scores, expected: Scores): string[] {
   return out;
 }
 
-let scheduler: WasmScheduler;
 let bitDifferences = 0;
 
-beforeAll(async () => {
-  const wasm = await loadEnvschedWasmNode();
-  scheduler = new WasmScheduler(wasm);
-  useScalarMath(nativeMathOf(wasm));
-});
 
-afterAll(() => useScalarMath(null));
 
 describe('WASM scheduler equals the reference on random cases', () => {
   it(`${CASES} seeded cases: every number, flag, pick, phase and relaxation`, () => {
@@ -66,9 +58,9 @@ describe('WASM scheduler equals the reference on random cases', () => {
     const seen = { coldStart: 0, relaxed: 0, removed: 0, excluded: 0, short: 0, schedulers: new Set<string>() };
     for (let seed = 1; seed <= CASES; seed++) {
       const c = randomCase(seed);
-      scheduler.loadGraph(packGraph(c.graph), c.graph.tasks.map((t) => t.id));
-      scheduler.setHistory(c.observations);
-      const actual = scheduler.score(c.config, c.step);
+      oracle.scheduler.loadGraph(packGraph(c.graph), c.graph.tasks.map((t) => t.id));
+      oracle.scheduler.setHistory(c.observations);
+      const actual = oracle.scheduler.score(c.config, c.step);
       const expected = referenceScore(c.graph, c.observations, c.config, c.step);
       const diff = differences(actual, expected);
       if (diff.length > 0) failures.push(`seed ${seed}: ${diff.slice(0, 3).join('; ')}`);
@@ -94,15 +86,15 @@ describe('the incremental path (what a simulation does) equals the reference at 
     let scored = 0;
     for (let seed = 10_001; seed <= 10_300; seed++) {
       const c = randomCase(seed);
-      scheduler.loadGraph(packGraph(c.graph), c.graph.tasks.map((t) => t.id));
-      scheduler.setHistory([]);
+      oracle.scheduler.loadGraph(packGraph(c.graph), c.graph.tasks.map((t) => t.id));
+      oracle.scheduler.setHistory([]);
       const last = c.observations.reduce((m, o) => Math.max(m, o.step), -1);
       for (let t = 0; t <= last + 1; t++) {
         if (t > 0) {
           const groups = c.observations.filter((o) => o.step === t - 1);
-          if (groups.length > 0) scheduler.appendStep(t - 1, groups);
+          if (groups.length > 0) oracle.scheduler.appendStep(t - 1, groups);
         }
-        const diff = differences(scheduler.score(c.config, t), referenceScore(c.graph, c.observations, c.config, t));
+        const diff = differences(oracle.scheduler.score(c.config, t), referenceScore(c.graph, c.observations, c.config, t));
         scored++;
         if (diff.length > 0) failures.push(`seed ${seed} step ${t}: ${diff.slice(0, 3).join('; ')}`);
       }
@@ -128,9 +120,9 @@ describe('histories spanning thousands of steps (half-life weights that underflo
       const observations = c.observations.map((o) => (o.step >= split && steps.length > 1 ? { ...o, step: o.step + gap } : o));
       const last = observations.reduce((m, o) => Math.max(m, o.step), -1);
       const step = seed % 3 === 0 ? last + gap : last + 1;
-      scheduler.loadGraph(packGraph(c.graph), c.graph.tasks.map((t) => t.id));
-      scheduler.setHistory(observations);
-      const actual = scheduler.score(c.config, step);
+      oracle.scheduler.loadGraph(packGraph(c.graph), c.graph.tasks.map((t) => t.id));
+      oracle.scheduler.setHistory(observations);
+      const actual = oracle.scheduler.score(c.config, step);
       const expected = referenceScore(c.graph, observations, c.config, step);
       const diff = differences(actual, expected);
       for (const t of actual.tasks) {

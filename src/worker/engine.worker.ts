@@ -9,7 +9,7 @@ import { decodeGraphBinary } from '../engine/graph-binary.ts';
 import { loadGraphJson, serializeGraphJson, unpackGraph } from '../engine/graph-json.ts';
 import { parseHistoryJsonl, serializeHistoryJsonl, taskIndexOf, defaultScoreStep } from '../engine/history.ts';
 import { SCORABLE_SCHEDULERS, type Config, type Graph, type LoadedGraph, type Observation } from '../engine/types.ts';
-import { instantiateEnvsched, WasmScheduler } from '../engine/wasm/index.ts';
+import { compileEnvschedFromUrl, instantiateEnvsched, nativeMathOf, WasmScheduler } from '../engine/wasm/index.ts';
 import { analyse, explainFromAnalysis, type Analysis } from '../reference/index.ts';
 import { useScalarMath } from '../reference/math.ts';
 import { reproduce } from '../sim/reproduce.ts';
@@ -150,13 +150,10 @@ const api: EngineApi = {
   async init(wasmUrl, baseUrl) {
     base = baseUrl;
     if (module) return;
-    const response = await fetch(wasmUrl);
-    if (!response.ok) throw new Error(`cannot fetch ${wasmUrl}: HTTP ${response.status}`);
-    module = await WebAssembly.compile(await response.arrayBuffer());
+    module = await compileEnvschedFromUrl(wasmUrl);
     // The inspector's reference scheduler uses the WASM module's own exp / pow / log, so its
     // numbers equal the kernels' (and `envsched score`'s) to the last bit.
-    const math = (await instantiateEnvsched(module)).exports;
-    useScalarMath({ exp: (x) => math.sched_math_exp(x), pow: (x, y) => math.sched_math_pow(x, y), log: (x) => math.sched_math_log(x) });
+    useScalarMath(nativeMathOf(await instantiateEnvsched(module)));
   },
 
   async datasetNames() {

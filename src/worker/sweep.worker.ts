@@ -7,7 +7,7 @@ import { isInputError } from '../engine/errors.ts';
 import { decodeGraphBinary } from '../engine/graph-binary.ts';
 import { loadGraphJson } from '../engine/graph-json.ts';
 import type { LoadedGraph } from '../engine/types.ts';
-import { instantiateEnvsched } from '../engine/wasm/index.ts';
+import { compileEnvschedFromUrl, instantiateEnvsched } from '../engine/wasm/index.ts';
 import { instantiateSimWasm } from '../sim/wasm.ts';
 import { runPoint, type PointRun, type RunRequest } from '../sweep/point.ts';
 
@@ -47,9 +47,7 @@ const api: SweepWorkerApi = {
   async init(wasmUrl, baseUrl) {
     base = baseUrl;
     if (module) return;
-    const response = await fetch(wasmUrl);
-    if (!response.ok) throw new Error(`cannot fetch ${wasmUrl}: HTTP ${response.status}`);
-    module = await WebAssembly.compile(await response.arrayBuffer());
+    module = await compileEnvschedFromUrl(wasmUrl);
   },
 
   async useGraph(name, bytes, fileName) {

@@ -58,3 +58,10 @@ export function nativeMathOf(wasm: EnvschedWasm): { exp(x: number): number; pow(
   const x = wasm.exports;
   return { exp: (v) => x.sched_math_exp(v), pow: (a, b) => x.sched_math_pow(a, b), log: (v) => x.sched_math_log(v) };
 }
+
+/** Fetches and compiles the module once per worker (browser); the caller instantiates per run. */
+export async function compileEnvschedFromUrl(url: string): Promise<WebAssembly.Module> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`cannot fetch ${url}: HTTP ${response.status}`);
+  return WebAssembly.compile(await response.arrayBuffer());
+}

@@ -1,4 +1,4 @@
-// Browser part of `npm run bench` (issue 5): the built site in headless Chromium on envscaler-rl.
+// Browser part of `npm run bench`: the built site in headless Chromium on envscaler-rl.
 //   - slider change -> first updated chart (target <= 150 ms)
 //   - a full 200-step EnvSched run in the worker (target <= 1 s)
 //   - the longest main-thread task during a run (target <= 50 ms; Long Tasks API = wall time, and

@@ -1,4 +1,4 @@
-// Bench rows for the graph builder (issue 3): build time and peak memory of envscaler-rl and
+// Bench rows for the graph builder: build time and peak memory of envscaler-rl and
 // envscaler-full, and graph file sizes. Each build runs in a fresh Node process so its peak RSS
 // is its own (max RSS from /usr/bin/time -f %M; NaN when /usr/bin/time is missing).
 // Called by bench/run.mjs: `const rows = await (await import('./graph-build.mjs')).run()`.

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Issue 6: the scheduler at industry pool sizes. For each pool (bench/lib/bench-files.mjs: 2,550,
+// The scheduler at industry pool sizes. For each pool (bench/lib/bench-files.mjs: 2,550,
 // 25,000, 100,000 and 750,000 tasks), in its own process: graph load time (binary file straight
 // into linear memory), median wall and CPU time of one full scheduling step in a run (append the
 // step's 64 groups, score the next step: both half-lives, filters, batch of 64), time per task,

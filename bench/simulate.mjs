@@ -1,4 +1,4 @@
-// Simulator benchmark (issue 4): a 200-step default run (EnvSched, B = 64, K = 8) on envscaler-rl,
+// Simulator benchmark: a 200-step default run (EnvSched, B = 64, K = 8) on envscaler-rl,
 // or on the synthetic 51 x 50 pool when that dataset is not built, and the time per step of every
 // scheduler, and (bench/browser/run-chromium.mjs) a 100K pool simulated for 50 steps in headless
 // Chromium. Reads the compiled CLI modules in dist/ (npm run build:node). `run()` returns rows
@@ -35,7 +35,7 @@ export async function run() {
     const { ms } = await timed(scheduler, 200);
     rows.push({ name: `simulate: time per step, ${scheduler} (simulator + metrics included)`, value: +(ms / 200).toFixed(3), unit: 'ms/step' });
   }
-  // Issue 6: a 100K pool, 50 steps in headless Chromium (bench/browser/); SIMULATE_BROWSER=0 skips it.
+  // Scale: a 100K pool, 50 steps in headless Chromium (bench/browser/); SIMULATE_BROWSER=0 skips it.
   if (process.env.SIMULATE_BROWSER !== '0') {
     const { run: runBrowser } = await import('./browser/run-chromium.mjs');
     rows.push(...(await runBrowser(50)));

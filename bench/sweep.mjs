@@ -1,4 +1,4 @@
-// Sweep benchmark (issue 8): the Table 3(b) preset (K_within in {3,6,12} x K_cross in {6,12,24},
+// Sweep benchmark: the Table 3(b) preset (K_within in {3,6,12} x K_cross in {6,12,24},
 // 3 seeds, 200 steps, envscaler-rl: 27 runs) with every worker and with one, measured in the same
 // process, and the speed-up: on the Node worker-thread pool, and in headless Chromium on the Web
 // Worker pool (src/ui/sweep/sweep.html built into a temporary directory, served by vite preview).

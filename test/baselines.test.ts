@@ -1,4 +1,4 @@
-// The baselines (issue 4 item 2; docs/baselines.md): random, DAPO, MoPPS and DPS behave as specified.
+// The baselines (docs/baselines.md): random, DAPO, MoPPS and DPS behave as specified.
 import { describe, expect, it } from 'vitest';
 import { readSimParams } from '../src/sim/sim-params-read.ts';
 import { Simulator } from '../src/sim/simulator.ts';

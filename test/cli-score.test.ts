@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { encodeGraphBinary } from '../src/engine/graph-binary.ts';
 import type { Scores } from '../src/engine/types.ts';
 import { runCli } from './helpers/cli.ts';
-import { SPEC_VECTOR_DIR, SPEC_VECTOR_NAMES, loadSpecVector, scoreMismatches } from './helpers/spec-vectors.ts';
+import { scoreMismatches } from './helpers/scores-compare.ts';
+import { SPEC_VECTOR_DIR, SPEC_VECTOR_NAMES, loadSpecVector } from './helpers/spec-vectors.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'envsched-cli-'));
 const basic = `${SPEC_VECTOR_DIR}envsched-basic/`;

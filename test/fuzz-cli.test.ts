@@ -16,7 +16,7 @@ import { syntheticPool } from '../src/sim/synthetic-pool.ts';
 import { runCli, type CliResult } from './helpers/cli.ts';
 import { FuzzTally, params } from './helpers/fuzz.ts';
 import { randomHistory, testRng } from './helpers/random-case.ts';
-import { SHARED_FIXTURES } from './helpers/spec-vectors.ts';
+import { ENVSCALER_SAMPLE_DIR } from './helpers/fixtures.ts';
 
 const tally = new FuzzTally('fuzz-cli');
 let dir = '';
@@ -34,8 +34,8 @@ beforeAll(async () => {
   graphText = serializeGraphJson(graph);
   graphBytes = encodeGraphBinary(loadGraph(graph));
   historyText = serializeHistoryJsonl(randomHistory(testRng(11), graph), graph.tasks.map((t) => t.id));
-  envMetadataText = await readFile(join(SHARED_FIXTURES, 'envscaler-sample/env_metadata.json'), 'utf8');
-  scenariosText = await readFile(join(SHARED_FIXTURES, 'envscaler-sample/scenarios.json'), 'utf8');
+  envMetadataText = await readFile(join(ENVSCALER_SAMPLE_DIR, 'env_metadata.json'), 'utf8');
+  scenariosText = await readFile(join(ENVSCALER_SAMPLE_DIR, 'scenarios.json'), 'utf8');
 });
 
 afterAll(async () => {

@@ -14,7 +14,7 @@ import { qualityReport } from '../src/graph/report.ts';
 import { generatePool, poolFiles } from '../src/pool/generate.ts';
 import { runCli } from './helpers/cli.ts';
 
-const sample = (name: string) => readFileSync(new URL(`../../shared/fixtures/envscaler-sample/${name}`, import.meta.url), 'utf8');
+const sample = (name: string) => readFileSync(new URL(`./fixtures/envscaler-sample/${name}`, import.meta.url), 'utf8');
 const ENV_TEXT = sample('env_metadata.json');
 const SCEN_TEXT = sample('scenarios.json');
 

@@ -1,4 +1,4 @@
-// No leaks (issue 7): 1,000 `envsched score` calls in one process (runCli in-process: each call
+// No leaks: 1,000 `envsched score` calls in one process (runCli in-process: each call
 // reads the graph, streams the history, compiles and instantiates the WASM module, scores, and
 // serialises) leave the heap and the resident set flat. Figures are printed and kept in
 // docs/reliability.md. The bounds are generous (a leak of even 10 KB per call would cross the heap

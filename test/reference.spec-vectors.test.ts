@@ -1,5 +1,5 @@
 // The reference scheduler against the seven independent worked cases of SPEC 2-8 and 12
-// (../shared/fixtures/spec-vectors): every number to 1e-9 relative, the batch task for task.
+// (test/fixtures/spec-vectors): every number to 1e-9 relative, the batch task for task.
 import { describe, expect, it } from 'vitest';
 import { explainFromAnalysis, analyse, referenceScore, scoresOf } from '../src/reference/index.ts';
 import type { Scores } from '../src/engine/types.ts';

@@ -1,4 +1,4 @@
-// The simulator's per-step statistics (src/sim/metrics.ts) sort by radix for speed (issue 4): they
+// The simulator's per-step statistics (src/sim/metrics.ts) sort by radix for speed: they
 // must give exactly the values of the definitions (a native numeric sort, binary-searched ranks).
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../src/util/mulberry32.ts';

@@ -1,4 +1,4 @@
-// The sweep view in headless Chromium (issue 8), on its standalone page src/ui/sweep/sweep.html
+// The sweep view in headless Chromium, on its standalone page src/ui/sweep/sweep.html
 // built into a temporary directory: the Table 3(b) preset from a link runs to completion on the
 // Web Worker pool, shows its heatmap, each point has the fingerprint of the same run in Node, the
 // link reopens the same sweep, a one-knob sweep draws a line per metric, and cancelling stops it.

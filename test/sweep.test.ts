@@ -1,4 +1,4 @@
-// Sweeps (issue 8), in-process: statistics against hand-computed cases, definition parsing and
+// Sweeps, in-process: statistics against hand-computed cases, definition parsing and
 // validation, expansion, the cache, and a sweep point equal to a single run (same fingerprint).
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../src/engine/config.ts';

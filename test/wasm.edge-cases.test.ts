@@ -9,7 +9,7 @@ import type { Config, Graph, Observation, Scores } from '../src/engine/types.ts'
 import { loadEnvschedWasmNode } from '../src/engine/wasm/loader-node.ts';
 import { WasmScheduler } from '../src/engine/wasm/scheduler.ts';
 import { tinyGraph } from './helpers/reference-graphs.ts';
-import { closeTo } from './helpers/spec-vectors.ts';
+import { closeTo } from './helpers/scores-compare.ts';
 
 let scheduler: WasmScheduler;
 beforeAll(async () => {

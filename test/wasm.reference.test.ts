@@ -12,7 +12,7 @@ import { packGraph } from '../src/engine/pack.ts';
 import type { Scores } from '../src/engine/types.ts';
 import { referenceScore } from '../src/reference/index.ts';
 import { randomCase } from './helpers/random-case.ts';
-import { closeTo } from './helpers/spec-vectors.ts';
+import { closeTo } from './helpers/scores-compare.ts';
 import { wasmOracle } from './helpers/wasm-oracle.ts';
 
 const oracle = wasmOracle();

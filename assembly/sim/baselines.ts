@@ -1,4 +1,4 @@
-// Baseline schedulers' kernels (issue 4 item 2; docs/baselines.md): random, DAPO's random draws,
+// Baseline schedulers' kernels (docs/baselines.md): random, DAPO's random draws,
 // MoPPS (Beta posterior + Thompson sampling) and DPS (3-state Markov model per task). Their random
 // draws come from the one PCG32 generator, so runs are bit-identical in every engine (SPEC 10).
 import { rngNextBelow, rngNextF64 } from '../common/rng';

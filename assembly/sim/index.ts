@@ -1,3 +1,3 @@
-// Simulator and baseline kernels (SPEC 10; issue 4). Exports are prefixed sim_ / base_.
+// Simulator and baseline kernels (SPEC 10). Exports are prefixed sim_ / base_.
 export * from './model';
 export * from './baselines';

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Issue 6 in the browser: the 100K bench pool with simulator parameters (bench/lib/bench-sim.mjs),
+// Scale in the browser: the 100K bench pool with simulator parameters (bench/lib/bench-sim.mjs),
 // 50 simulation steps in headless Chromium, on the page's main thread, with the app's engine code
 // and build/envsched.wasm (bench/browser/sim-page.ts, built by Vite into a temp dir). Reports the
 // load phases, the median and max step, the tab's memory (page: WASM + JS heap; Chromium process

@@ -1,4 +1,4 @@
-// Browser side of the issue 6 check (bench/browser/run-chromium.mjs): a large pool (100K tasks,
+// Browser side of the scale check (bench/browser/run-chromium.mjs): a large pool (100K tasks,
 // bench/lib) simulated for 50 steps in the page's main thread with the app's engine code and
 // build/envsched.wasm, timed step by step; the figures are POSTed to the runner's server.
 import wasmUrl from '../../build/envsched.wasm?url';

@@ -1,4 +1,4 @@
-// Bench pools for issue 6: E environments x T tasks with within / cross / fullCross lists of SPEC 1,
+// Bench pools at industry sizes: E environments x T tasks with within / cross / fullCross lists of SPEC 1,
 // generated straight into CSR typed arrays (no TF-IDF). Shapes follow real graphs (envscaler-rl):
 // within(i) is complete; cross(i) holds the M_cross tasks of other environments with the highest
 // S_abs drawn mostly from a few related environments (same category cluster), fullCross(i) the

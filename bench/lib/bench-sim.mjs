@@ -1,5 +1,5 @@
 // Hidden simulator parameters (SPEC 10, src/engine/sim-params.ts) for a bench pool
-// (bench-graph.mjs), so a large pool can be simulated, not only scored (issue 6: a 100K pool, 50
+// (bench-graph.mjs), so a large pool can be simulated, not only scored (a 100K pool, 50
 // steps in the browser). Same recipe as src/sim/synthetic-pool.ts (per-environment family profile,
 // gate difficulty from visible structure plus noise), without its O(N^2) similarity pass: the bench
 // graph already has its lists. Each task's checks add up to its graph task's `checks`.

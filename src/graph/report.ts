@@ -1,4 +1,4 @@
-// Graph quality report (issue 3): does the graph put similar tasks together in the sense that
+// Graph quality report: does the graph put similar tasks together in the sense that
 // matters to propagation? Tool overlap of within-environment neighbours vs random same-environment
 // pairs, and the correlation of hidden difficulty between a task and its neighbours.
 import type { SimParams } from '../engine/sim-params.ts';

@@ -1,5 +1,5 @@
-// Statistics of the per-step metrics (issue 4 item 3). Plain TypeScript over typed arrays; every
-// sort has an explicit numeric comparator (STACK-NOTES), so results are the same in every engine.
+// Statistics of the per-step metrics. Plain TypeScript over typed arrays; every
+// sort has an explicit numeric comparator, so results are the same in every engine.
 
 export function ascending(a: number, b: number): number {
   return a - b;
@@ -32,7 +32,7 @@ export function quantile(values: ArrayLike<number>, p: number): number {
 }
 
 // Why a radix sort: V8's TypedArray#sort takes ~350 us for 2,550 doubles, and the simulator ranks
-// and quantiles the whole pool every step (issue 4). The LSD radix sort below is O(N), stable, and
+// and quantiles the whole pool every step. The LSD radix sort below is O(N), stable, and
 // gives exactly the order of a numeric sort (same values, same ranks): it only replaces the sort.
 
 let radixKeys = new Uint32Array(0); // [hi, lo] order-preserving key halves, two buffers

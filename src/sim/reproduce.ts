@@ -1,5 +1,5 @@
 // `envsched reproduce`: the paper's Table 2 and Table 3(a) configurations in simulation, averaged
-// over seeds, beside the paper's figures, plus Table 4's cold-start experiment (issue 4 item 4).
+// over seeds, beside the paper's figures, plus Table 4's cold-start experiment.
 import type { Config, LoadedGraph, SchedulerName } from '../engine/types.ts';
 import { mean } from './metrics.ts';
 import { runSimulation, type RunResult, type RunWasm } from './run.ts';
@@ -29,7 +29,7 @@ export interface ReproduceRow {
 export type PaperRow = Partial<Record<'meanVariance' | 'medianVariance' | 'medianReward' | 'envsPerBatch' | 'toolsPerBatch', number>>;
 
 /**
- * The paper's figures that this project has (quoted in issue 4): random scheduling's mean
+ * The paper's figures that this project has (quoted in the project's requirements): random scheduling's mean
  * within-task reward variance, median reward and environments per batch on envscaler-rl. The
  * paper itself was not available here, so every other cell is left empty rather than guessed.
  */

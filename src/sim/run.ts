@@ -1,4 +1,4 @@
-// One simulated training run (SPEC 10; issue 4): each step the scheduler chooses a batch, the
+// One simulated training run (SPEC 10): each step the scheduler chooses a batch, the
 // simulator rolls it out in WASM, the step's metrics are taken against the exact truth, the
 // scheduler observes the groups and the policy learns. One PCG32 seed drives every draw.
 import type { CapRule, Config, Graph, LoadedGraph, Phase, SchedulerName } from '../engine/types.ts';
@@ -19,7 +19,7 @@ export interface RunWasm {
   scheduler: EnvschedWasm | null;
 }
 
-/** Metrics of one step (issue 4 item 3). Held-out scores are taken after the step's learning. */
+/** Metrics of one step. Held-out scores are taken after the step's learning. */
 export interface StepMetrics {
   step: number;
   batchSize: number;

@@ -1,4 +1,4 @@
-// The one interface every scheduler of a simulated run implements (issue 4 item 2). The run loop
+// The one interface every scheduler of a simulated run implements. The run loop
 // (run.ts) asks for a batch, rolls it out, and hands the groups back.
 import type { CapRule, Phase, SchedulerName } from '../engine/types.ts';
 

@@ -1,6 +1,6 @@
 // The simulator's window on the WASM module (build/envsched.wasm): typed exports and typed-array
 // views over linear memory. Views are made on demand because any allocation may grow (and so
-// detach) memory.buffer (STACK-NOTES). No node: imports: the browser worker uses this file too.
+// detach) memory.buffer. No node: imports: the browser worker uses this file too.
 
 import { instantiateEnvsched } from '../engine/wasm/loader.ts';
 

@@ -1,4 +1,4 @@
-// Runs cached by canonical configuration (issue 8: "repeating a point costs nothing"). The key is
+// Runs cached by canonical configuration ("repeating a point costs nothing"). The key is
 // every SPEC 12 configuration key in one fixed order, so it covers the seed, the dataset and the
 // number of steps (T); two configurations that differ in any knob never share an entry.
 import { CONFIG_KEYS } from '../engine/config.ts';

@@ -1,4 +1,4 @@
-// A sweep (issue 8): one or two knobs of SPEC 11 (or `scheduler`) over a list or a range of values,
+// A sweep: one or two knobs of SPEC 11 (or `scheduler`) over a list or a range of values,
 // a number of seeds per point, and the metrics to summarise. Pure data + validation + expansion
 // into points x seeds; shared by the CLI, the browser and the URL (src/sweep/url.ts).
 import { CONFIG_RULES, checkConfigValue, type ConfigKey } from '../engine/config.ts';
@@ -22,7 +22,7 @@ export interface SweepKnob {
   values: KnobValue[];
 }
 
-/** The metrics a sweep summarises per point (issue 8), by the names the CLI, CSV and URL use. */
+/** The metrics a sweep summarises per point, by the names the CLI, CSV and URL use. */
 export const SWEEP_METRICS = ['final', 'auc', 'steps_to_random_best', 'mean_variance', 'envs_per_batch', 'tools_per_batch'] as const;
 export type SweepMetric = (typeof SWEEP_METRICS)[number];
 

@@ -1,4 +1,4 @@
-// The scheduler-agnostic executor (issue 8): "run this configuration, give me its summary". The
+// The scheduler-agnostic executor: "run this configuration, give me its summary". The
 // Node pool (worker_threads, pool-node.ts), the browser pool (Web Workers, src/ui/sweep/) and the
 // in-process executor (tests, one-off runs) all implement it; the sweep runner only sees this.
 import type { Config, LoadedGraph } from '../engine/types.ts';

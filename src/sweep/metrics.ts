@@ -1,4 +1,4 @@
-// The metrics a sweep summarises (issue 8), read from one run and, for "steps to reach random's
+// The metrics a sweep summarises, read from one run and, for "steps to reach random's
 // best", from the random scheduler's run with the same seed, batch size, rollouts and steps.
 import type { SweepMetric } from './definition.ts';
 import type { PointRun } from './point.ts';

@@ -1,4 +1,4 @@
-// The Node sweep pool (issue 8): worker_threads, one per core, capped at os.availableParallelism().
+// The Node sweep pool: worker_threads, one per core, capped at os.availableParallelism().
 // Each thread runs src/sweep/worker-node.ts. From the compiled CLI (dist/) the worker is plain JS;
 // from the TypeScript sources (vitest, development) the thread first registers a loader hook that
 // transpiles .ts modules with the project's own TypeScript (Node 20 cannot run .ts by itself).

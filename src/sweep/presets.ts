@@ -1,4 +1,4 @@
-// The paper's own sensitivity questions as ready-made sweeps (issue 8). Defaults (SPEC 11) sit
+// The paper's own sensitivity questions as ready-made sweeps. Defaults (SPEC 11) sit
 // inside every grid so the views can mark them.
 import type { SweepKnob } from './definition.ts';
 

@@ -1,4 +1,4 @@
-// Runs a sweep on any executor (issue 8): expands points x seeds, serves repeats from the cache,
+// Runs a sweep on any executor: expands points x seeds, serves repeats from the cache,
 // keeps `executor.concurrency` runs in flight, streams each point as its last seed finishes, and
 // stops on abort (no more work handed out, the executor's workers terminated).
 import type { Config } from '../engine/types.ts';

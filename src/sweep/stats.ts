@@ -1,6 +1,6 @@
-// Seed statistics of one sweep point (issue 8): mean, sample standard deviation and the 95%
+// Seed statistics of one sweep point: mean, sample standard deviation and the 95%
 // confidence band of the mean by Student's t. These numbers are displayed, never used to choose a
-// batch, so JS Math is fine here (STACK-NOTES' determinism rule is about the scheduler's decisions).
+// batch, so JS Math is fine here (the project's determinism rule is about the scheduler's decisions).
 //
 //   mean  m = (1/n) sum x_k
 //   sd    s = sqrt( sum (x_k - m)^2 / (n - 1) )            (sample sd, n >= 2)

@@ -1,4 +1,4 @@
-// A sweep in the app's link (issue 8: "a sweep is part of the URL like any configuration"), in the
+// A sweep in the app's link ("a sweep is part of the URL like any configuration"), in the
 // style of src/ui/state/url-state.ts: plain readable values, defaults left out, and reading never
 // throws (a bad value becomes a notice and is dropped). The sweep's keys sit beside the app's own
 // under the `sweep.` prefix; the base configuration (dataset, T = steps, seed = first seed, every

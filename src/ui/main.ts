@@ -10,7 +10,7 @@ import './styles.css';
 
 const base = new URL('./', window.location.href).href;
 const client = new EngineClient(new URL(wasmUrl, window.location.href).href, base, () => new Worker(new URL('../worker/engine.worker.ts', import.meta.url), { type: 'module' }));
-// The Sweep tab (issue 8, src/ui/sweep/README.md): `sweep.*` keys are its own; the app reads the rest.
+// The Sweep tab (src/ui/sweep/README.md): `sweep.*` keys are its own; the app reads the rest.
 const { app, sweep } = splitSweepParams(window.location.search);
 const lab = new Lab(client, app);
 const read = parseSweepUrl(sweep, lab.state.a);

@@ -1,4 +1,4 @@
-// The sweep worker (issue 8): runs whole simulations for the browser's sweep pool
+// The sweep worker: runs whole simulations for the browser's sweep pool
 // (src/ui/sweep/browser-pool.ts), one request at a time, each on a fresh instance of the same WASM
 // module as the engine worker. Same code path as the Node pool (src/sweep/point.ts), so a point
 // here has the fingerprint `envsched simulate` prints for its configuration and seed.

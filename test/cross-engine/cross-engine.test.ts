@@ -1,4 +1,4 @@
-// Determinism across engines (issue 7; SPEC 10 "the same configuration gives the same batches and
+// Determinism across engines (SPEC 10 "the same configuration gives the same batches and
 // rewards on every browser and on Node"): the same simulations run in Node, in headless Chromium
 // (driven by playwright-core) and in Debian's Firefox ESR (started headless with a fresh profile;
 // Playwright cannot drive it, so the page POSTs its results to this test's server), and the run

@@ -1,4 +1,4 @@
-// The web app end to end, in headless Chromium against the built static site (issue 5).
+// The web app end to end, in headless Chromium against the built static site.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// Engine faults in the web app (issue 7): a worker that traps, aborts, runs out of memory, crashes
+// Engine faults in the web app: a worker that traps, aborts, runs out of memory, crashes
 // or hangs is reported in plain words and replaced by a fresh worker that re-runs the last good
 // configuration; the page keeps answering throughout. The faults are real (a WASM out-of-bounds
 // load, the stub runtime's abort, linear memory grown until the browser refuses, an endless loop,

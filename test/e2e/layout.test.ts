@@ -1,4 +1,4 @@
-// Projector layout and live streaming of the web app (issue 5, second pass): what a lecturer sees
+// Projector layout and live streaming of the web app: what a lecturer sees
 // at 1920 x 1080, the configuration panel at 1280 x 800, and runs that supersede each other.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';

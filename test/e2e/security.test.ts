@@ -1,4 +1,4 @@
-// Untrusted text and the Content-Security-Policy of the built site (issue 7). Imported files'
+// Untrusted text and the Content-Security-Policy of the built site. Imported files'
 // strings are shown as text, never run as markup; the site allows scripts from itself only (no
 // 'unsafe-eval', no 'unsafe-inline') and the app runs under that policy without a violation.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';

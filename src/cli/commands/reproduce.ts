@@ -1,4 +1,4 @@
-// `envsched reproduce`: the paper's Tables 2, 3(a) and 4 in simulation (issue 4 item 4).
+// `envsched reproduce`: the paper's Tables 2, 3(a) and 4 in simulation.
 import { DEFAULT_CONFIG } from '../../engine/config.ts';
 import type { Config } from '../../engine/types.ts';
 import { loadDataset } from '../../sim/dataset-node.ts';

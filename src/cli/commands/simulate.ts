@@ -1,4 +1,4 @@
-// `envsched simulate`: one simulated training run (SPEC 10; issue 4 item 4).
+// `envsched simulate`: one simulated training run (SPEC 10).
 import { writeFile } from 'node:fs/promises';
 import { InputError } from '../../engine/errors.ts';
 import { loadDataset } from '../../sim/dataset-node.ts';

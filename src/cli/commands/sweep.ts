@@ -1,5 +1,5 @@
 // `envsched sweep`: a sensitivity sweep over one or two knobs, seeds per point, run on a pool of
-// worker threads (issue 8). Prints a table of means and 95% bands; --out writes CSV or JSON.
+// worker threads. Prints a table of means and 95% bands; --out writes CSV or JSON.
 import { writeFile } from 'node:fs/promises';
 import { InputError } from '../../engine/errors.ts';
 import { readConfigFile } from '../../engine/files-node.ts';

@@ -1,4 +1,4 @@
-// The baselines of the paper's comparison (issue 4 item 2; docs/baselines.md): random, DAPO's
+// The baselines of the paper's comparison (docs/baselines.md): random, DAPO's
 // dynamic sampling, MoPPS and DPS. Their state and random draws live in the simulator's WASM
 // instance (assembly/sim/baselines.ts), so a seed gives the same batches in every engine.
 import type { SchedulerName } from '../../engine/types.ts';

@@ -1,5 +1,4 @@
-// Chart.js for the app: the five step charts (components/StepChart.svelte, issue 5 "charts
-// (chart.js) over steps") and the sweep view (src/ui/sweep). Registered: only what a line chart on
+// Chart.js for the app: the five step charts (components/StepChart.svelte) and the sweep view (src/ui/sweep). Registered: only what a line chart on
 // linear scales needs (tree-shaken bundle, less per-update work), the decimation plugin for long
 // runs, and three small plugins of our own: an opaque background (exported PNGs are not
 // transparent), the marker of the current step, and click-to-step.

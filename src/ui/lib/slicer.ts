@@ -1,4 +1,4 @@
-// Keeps main-thread tasks short (issue 5: every task under 50 ms while a run streams): drawing
+// Keeps main-thread tasks short (every task under 50 ms while a run streams): drawing
 // jobs (a chart update, a heatmap column, the scatter) are queued here instead of running inside
 // Svelte's update, and run a few at a time in their own macrotasks, at most BUDGET_MS of work per
 // task. A job queued again under the same key before it ran replaces the queued one (only the

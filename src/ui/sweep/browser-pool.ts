@@ -1,4 +1,4 @@
-// The browser's sweep pool (issue 8): Web Workers running src/worker/sweep.worker.ts, one per
+// The browser's sweep pool: Web Workers running src/worker/sweep.worker.ts, one per
 // available core (capped), behind the same WorkerPool as the Node pool. Cancelling terminates the
 // workers (a running WASM call cannot be interrupted; Squoosh-style), so every sweep gets a fresh pool.
 import * as Comlink from 'comlink';

@@ -1,4 +1,4 @@
-// The sweep view's state (issue 8): the definition being edited, the points streamed in so far,
+// The sweep view's state: the definition being edited, the points streamed in so far,
 // progress, and cancellation. Each sweep gets a fresh pool (cancelling terminates its workers);
 // the run cache outlives sweeps, so re-running or extending a sweep only runs the new points.
 import type { Config } from '../../engine/types.ts';

@@ -7,11 +7,12 @@ import { loadGraph } from '../src/engine/graph-json.ts';
 import type { Config, LoadedGraph, SchedulerName } from '../src/engine/types.ts';
 import { buildGraph } from '../src/graph/build.ts';
 import { generatePool, poolFiles } from '../src/pool/generate.ts';
+import { PREVIOUS_SIM_MODEL } from '../src/sim/model-params.ts';
 import { runSimulation, type RunOptions } from '../src/sim/run.ts';
 import { syntheticPool } from '../src/sim/synthetic-pool.ts';
 import { loadRunWasmNode } from '../src/sim/wasm-node.ts';
 
-/** Recorded before the world mechanisms (pool generator seed 1, 6 x 8 tasks; synthetic pool). */
+/** Recorded before the world mechanisms (pool generator seed 1, 6 x 8 tasks, no inspection calls; synthetic pool). */
 const RECORDED: Record<string, string> = {
   'gen6x8s1/random/B16/T60/seed0': '0032d98c33408b61',
   'gen6x8s1/random/B16/T60/seed1': 'a905c84a02f2154e',
@@ -40,14 +41,14 @@ const RECORDED: Record<string, string> = {
 const config = (overrides: Partial<Config>): Config => ({ ...DEFAULT_CONFIG, alpha: [...DEFAULT_CONFIG.alpha] as Config['alpha'], ...overrides });
 
 function generated(envs: number, tasksPerEnv: number, seed: number): LoadedGraph {
-  const files = poolFiles(generatePool({ envs, tasksPerEnv, seed }));
+  const files = poolFiles(generatePool({ envs, tasksPerEnv, seed, inspectionCalls: false }));
   const file = (name: string) => ({ text: files[name], source: name });
   const { graph } = buildGraph({ envMetadata: file('env_metadata.json'), scenarios: file('rl_scenario_metadata.json'), topology: file('topology.json'), categories: file('categories.json'), sim: file('sim.json'), name: 'gen' });
   return loadGraph(graph);
 }
 
 async function fingerprint(loaded: LoadedGraph, overrides: Partial<Config>, options: RunOptions = {}): Promise<string> {
-  return runSimulation(await loadRunWasmNode(), loaded, config(overrides), 'test pool', options).fingerprint;
+  return runSimulation(await loadRunWasmNode(), loaded, config(overrides), 'test pool', { model: PREVIOUS_SIM_MODEL, ...options }).fingerprint;
 }
 
 describe('every world mechanism off = the simulator as it was', () => {

@@ -23,6 +23,12 @@ export interface RolloutView {
   honest: Float64Array;
 }
 
+/** The equality test of DAPO's filter: a group whose K rewards are all equal has no spread. */
+function hasSpread(rewards: ArrayLike<number>, offset: number, K: number): boolean {
+  for (let k = 1; k < K; k++) if (rewards[offset + k] !== rewards[offset]) return true;
+  return false;
+}
+
 export class Simulator {
   readonly heap: WasmHeap;
   readonly nTasks: number;
@@ -144,6 +150,63 @@ export class Simulator {
   rolloutView(n: number): RolloutView {
     const m = n * this.K;
     return { rewards: this.heap.f64(this.ptr.rewards, m), flags: this.heap.i32(this.ptr.flags, m), honest: this.heap.f64(this.ptr.honest, m) };
+  }
+
+  /**
+   * Rolls out `tasks` into the batch and rollout buffers and returns the number of groups kept.
+   * With dynamic sampling (DAPO) the tasks are candidates in draw order: roll out as many as are
+   * still needed at a time, drop groups whose K rewards are all equal, stop at `target` kept
+   * groups or when the candidates run out. `rollouts` counts every rollout drawn, dropped ones too.
+   */
+  play(tasks: Int32Array, dynamicSampling: boolean, target: number): { kept: number; rollouts: number } {
+    const K = this.K;
+    if (!dynamicSampling) {
+      this.batchView(tasks.length).set(tasks);
+      this.rollout(tasks.length);
+      return { kept: tasks.length, rollouts: tasks.length * K };
+    }
+    const goal = Math.min(target, tasks.length);
+    const keptTasks: number[] = [];
+    const keptRewards = new Float64Array(goal * K);
+    const keptFlags = new Int32Array(goal * K);
+    const keptHonest = new Float64Array(goal * K);
+    let pos = 0;
+    let rollouts = 0;
+    while (keptTasks.length < goal && pos < tasks.length) {
+      const chunk = Math.min(goal - keptTasks.length, tasks.length - pos);
+      this.batchView(chunk).set(tasks.subarray(pos, pos + chunk));
+      const r = this.rollout(chunk);
+      rollouts += chunk * K;
+      for (let b = 0; b < chunk; b++) {
+        if (!hasSpread(r.rewards, b * K, K)) continue;
+        const at = keptTasks.length * K;
+        keptRewards.set(r.rewards.subarray(b * K, (b + 1) * K), at);
+        keptFlags.set(r.flags.subarray(b * K, (b + 1) * K), at);
+        keptHonest.set(r.honest.subarray(b * K, (b + 1) * K), at);
+        keptTasks.push(tasks[pos + b]);
+      }
+      pos += chunk;
+    }
+    const n = keptTasks.length;
+    this.batchView(n).set(keptTasks);
+    const view = this.rolloutView(n);
+    view.rewards.set(keptRewards.subarray(0, n * K));
+    view.flags.set(keptFlags.subarray(0, n * K));
+    view.honest.set(keptHonest.subarray(0, n * K));
+    return { kept: n, rollouts };
+  }
+
+  /**
+   * The identifier filter's replay (SPEC 8) of the n groups in the buffers: a flagged rollout is
+   * confirmed when its replay without the suspicious action scores lower (the first replay, the
+   * deterministic re-scoring, always agrees). Which confirmed rollouts remove a task is the
+   * scheduler's rule, not the simulator's.
+   */
+  confirmedFlags(n: number): Int32Array {
+    const view = this.rolloutView(n);
+    const out = new Int32Array(n * this.K);
+    for (let k = 0; k < out.length; k++) if (view.flags[k] === 1 && view.honest[k] < view.rewards[k] - 1e-4) out[k] = 1;
+    return out;
   }
 
   /** Applies learning from the n groups now in the batch and rewards buffers. */

@@ -29,6 +29,17 @@ describe('envsched simulate', () => {
     expect(lines[0].split(',')).toContain('heldout:suite-A');
   });
 
+  it('--json prints the whole run as one JSON object, the same run --out writes', async () => {
+    const a = await runCli(['simulate', '--dataset', 'synthetic-51x50', '--seed', '3', '--steps', '4', '--json']);
+    expect(a.code).toBe(0);
+    const run = JSON.parse(a.stdout);
+    expect(run.steps).toHaveLength(4);
+    expect(run.fingerprint).toMatch(/^[0-9a-f]{16}$/);
+    const file = join(dir, 'same.json');
+    await runCli(['simulate', '--dataset', 'synthetic-51x50', '--seed', '3', '--steps', '4', '--out', file]);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(run);
+  });
+
   it('reports a missing dataset and a bad --out as input errors', async () => {
     const missing = await runCli(['simulate', '--dataset', 'no-such-pool']);
     expect(missing.code).toBe(2);

@@ -5,17 +5,18 @@ import { loadDataset } from '../../sim/dataset-node.ts';
 import { runSimulation } from '../../sim/run.ts';
 import { runSummaryText, runToCsv, runToJson } from '../../sim/run-output.ts';
 import { loadRunWasmNode } from '../../sim/wasm-node.ts';
-import { integerFlag, parseFlags, requireFlag } from '../args.ts';
+import { integerFlag, parseFlags } from '../args.ts';
 import { readConfigFile } from '../../engine/files-node.ts';
 import type { CliIo, Command } from '../io.ts';
 
-const USAGE = `usage: envsched simulate --dataset D [--config C.json] [--seed S] [--steps T] [--out run.json|run.csv]
+const USAGE = `usage: envsched simulate [--dataset D] [--config C.json] [--seed S] [--steps T] [--out run.json|run.csv] [--json]
 
 Runs T steps (default: the configuration's T, 200) of the configuration's scheduler against the
-rollout simulator on dataset D (a bundled dataset name such as envscaler-rl, a graph file with a
-\`sim\` field, or synthetic-51x50) and prints a summary. --out writes every step's metrics as JSON
-or CSV (by extension). --seed overrides the configuration's seed. Same seed and configuration,
-same fingerprint, in Node and in the browser.`;
+rollout simulator on dataset D (default envscaler-rl; a bundled dataset name, a graph file with a
+\`sim\` field, or synthetic-51x50) in the calibrated world (docs/simulator.md) and prints a
+summary, or with --json the whole run (every step's metrics, the summary, the fingerprint) as one
+JSON object. --out writes every step's metrics as JSON or CSV (by extension). --seed overrides the
+configuration's seed. Same seed and configuration, same fingerprint, in Node and in the browser.`;
 
 /** A one-line progress bar on stderr, redrawn in place (terminals only). */
 export function progressBar(io: CliIo, label: string): (done: number, total: number, note?: string) => void {
@@ -42,8 +43,9 @@ export const simulateCommand: Command = {
       seed: { type: 'string' },
       steps: { type: 'string' },
       out: { type: 'string' },
+      json: { type: 'boolean' },
     });
-    const dataset = requireFlag(flags, 'dataset');
+    const dataset = typeof flags.dataset === 'string' ? flags.dataset : 'envscaler-rl';
     const config = await readConfigFile(flags.config);
     const seed = integerFlag(flags, 'seed', 0, 0xffff_ffff);
     const steps = integerFlag(flags, 'steps', 1, 100_000);
@@ -53,6 +55,10 @@ export const simulateCommand: Command = {
     const run = { ...config, dataset, seed: seed ?? config.seed, T: steps ?? config.T };
     const bar = progressBar(io, `simulate ${run.scheduler}`);
     const result = runSimulation(await loadRunWasmNode(), loaded, run, source, { onStep: (m) => bar(m.step + 1, run.T) });
+    if (flags.json) {
+      io.stdout(runToJson(result));
+      return 0;
+    }
     if (out !== undefined) {
       const text = /\.csv$/i.test(out) ? runToCsv(result) : runToJson(result);
       try {

@@ -128,6 +128,10 @@ describe('scenarios without verifier functions (the SFT part of the release)', (
     const r = await build(SAMPLE_ENV, put('empty.json', JSON.stringify([scen[0], { ...scen[1], checklist_with_func: '[]' }])), ['--skip-unverifiable']);
     expect(r.code).toBe(0);
     expect(r.stderr).toContain('env_183_rl-task_29; 1 environment without scenarios');
+    // An SFT scenario needs nothing else: its environment may be missing from RL-only metadata.
+    const sftElsewhere = await build(SAMPLE_ENV, put('sft-env.json', JSON.stringify([scen[0], { env_id: 'env_7_sft', task_id: 'env_7_sft-task_1', task: 'x', init_config: {} }])), ['--skip-unverifiable', '--report', '-']);
+    expect(sftElsewhere.code).toBe(0);
+    expect((JSON.parse(sftElsewhere.stdout) as BuildReport).skipped.scenarios).toEqual([{ id: 'env_7_sft-task_1', env: 'env_7_sft', place: '[1]', reason: 'no checklist_with_func' }]);
     const all = await build(SAMPLE_ENV, put('none.json', JSON.stringify([{ ...scen[0], checklist_with_func: [] }])), ['--skip-unverifiable']);
     expect(all.stderr).toMatch(/none\.json:\(top level\): holds no scenarios with verifier functions \(1 left out by --skip-unverifiable\)/);
   });

@@ -119,12 +119,7 @@ export function parseScenarios(text: string, source: string, envs: readonly Rele
     const id = rec.task_id === undefined && key !== null ? key : str(rec.task_id, source, `${place}.task_id`);
     if (seen.has(id)) throw new InputError(source, `${place}.task_id`, `duplicate task id ${JSON.stringify(id)}`);
     seen.add(id);
-    const envId = str(rec.env_id, source, `${place}.env_id`);
-    const env = envIndex.get(envId);
-    if (env === undefined) throw new InputError(source, `${place}.env_id`, `environment ${JSON.stringify(envId)} is not in the environment metadata`);
-    const taskText = str(rec.task, source, `${place}.task`);
-    if (rec.init_config === undefined) throw new InputError(source, `${place}.init_config`, 'is missing');
-    const initConfig = maybeJson(rec.init_config, source, `${place}.init_config`);
+    // Verifier functions first: a skipped SFT scenario needs nothing else (not even a known environment).
     const list = maybeJson(rec.checklist_with_func, source, `${place}.checklist_with_func`);
     const why = unverifiable(list);
     if (why !== null) {
@@ -132,9 +127,15 @@ export function parseScenarios(text: string, source: string, envs: readonly Rele
         const problem = list === undefined ? 'is missing' : list === null ? 'is null' : 'is empty';
         throw new InputError(source, `${place}.checklist_with_func`, `${problem}: scenario ${JSON.stringify(id)} has no verifier functions (an SFT scenario?); --skip-unverifiable leaves such scenarios out and lists them`);
       }
-      skipped.push({ id, env: envId, place, reason: why });
+      skipped.push({ id, env: typeof rec.env_id === 'string' ? rec.env_id : '', place, reason: why });
       continue;
     }
+    const envId = str(rec.env_id, source, `${place}.env_id`);
+    const env = envIndex.get(envId);
+    if (env === undefined) throw new InputError(source, `${place}.env_id`, `environment ${JSON.stringify(envId)} is not in the environment metadata`);
+    const taskText = str(rec.task, source, `${place}.task`);
+    if (rec.init_config === undefined) throw new InputError(source, `${place}.init_config`, 'is missing');
+    const initConfig = maybeJson(rec.init_config, source, `${place}.init_config`);
     if (!Array.isArray(list)) throw new InputError(source, `${place}.checklist_with_func`, `must be a list, got ${describe(list)}`);
     const checks = list.map((c, k): ReleaseCheck => {
       const at = `${place}.checklist_with_func[${k}]`;

@@ -2,7 +2,7 @@
 // build report on stderr (and as JSON with --report).
 import { basename } from 'node:path';
 import { isInputError, InputError } from '../../engine/errors.ts';
-import { buildGraph } from '../../graph/build.ts';
+import { buildGraph, type BuildResult } from '../../graph/build.ts';
 import { buildReport, formatBuildReport } from '../../graph/build-report.ts';
 import { oneStdinAtMost, readInputText, writeOutputText } from '../../graph/read-node.ts';
 import { parseVariants } from '../../graph/release.ts';
@@ -60,7 +60,7 @@ export const buildGraphCommand: Command = {
     const name = typeof flags.name === 'string' ? flags.name : basename(out).replace(/(\.graph)?\.json$/, '');
     const progress = progressReporter(io, 'build-graph');
     const started = Date.now();
-    let result;
+    let result: BuildResult;
     try {
       result = buildGraph({ envMetadata, scenarios, topology, sim, categories, name, mCross, pCross, skipUnverifiable: flags['skip-unverifiable'] === true, variants, onProgress: progress.update });
     } catch (error) {

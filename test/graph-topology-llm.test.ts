@@ -108,6 +108,12 @@ describe('envsched topology-import', () => {
     expect(bad[0].reason).toMatch(/^the answer is not valid JSON: /);
     // Each rejected answer is written as it was.
     bad.forEach((b) => expect(b.answer).toBe(RESPONSE_LINES[Number(b.place) - 1]));
+    // The graph built from the import uses the two accepted topologies, nothing derived.
+    const g = await runCli(['build-graph', ...pool, '--topology', out, '--out', join(dir, 'full.graph.json')]);
+    expect(g.stderr).toContain('topology: 2 imported (--topology), 0 derived from checks and instruction');
+    expect(g.stderr).not.toContain('warning:');
+    const graph = JSON.parse(readFileSync(join(dir, 'full.graph.json'), 'utf8')) as Graph;
+    expect(graph.tasks.map((t) => t.tools)).toEqual([topologyTools(answerTopology(RESPONSE_LINES[4])), topologyTools(answerTopology(RESPONSE_LINES[5]))]);
   });
 
   it('lists rejects on stderr without --rejects, and without the pool checks structure only', async () => {

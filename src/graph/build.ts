@@ -90,6 +90,21 @@ function readCategories(file: TextFile): Map<string, string | null> {
   return out;
 }
 
+function useOfCategories(categories: ReadonlyMap<string, string | null>, release: Release, given: boolean): CategoryUse {
+  const names = new Set<string>();
+  let categorised = 0;
+  for (const e of release.envs) {
+    const c = categories.get(e.id);
+    if (typeof c === 'string') {
+      categorised++;
+      names.add(c);
+    }
+  }
+  const poolEnvIds = new Set(release.envs.map((e) => e.id));
+  const unknownEnvIds = [...categories.keys()].filter((id) => !poolEnvIds.has(id));
+  return { given, names: names.size, categorised, own: release.envs.length - categorised, unknownEnvIds };
+}
+
 /** Reads the simulator sidecar and puts its tasks in graph order; checks that checks add up. */
 function readSim(file: TextFile, graph: Graph): SimParams {
   const root = readSingleObject(file.text, file.source, 'SimParams');
@@ -153,23 +168,7 @@ export function buildGraph(input: BuildInput): BuildResult {
   const known = new Set(release.tasks.flatMap((t) => [t.id, t.scenario]));
   const unknownTopologyIds = [...given.keys()].filter((id) => !known.has(id));
   const categories = input.categories ? readCategories(input.categories) : new Map<string, string | null>();
-  const poolEnvIds = new Set(release.envs.map((e) => e.id));
-  const usedNames = new Set<string>();
-  let categorised = 0;
-  for (const e of release.envs) {
-    const c = categories.get(e.id);
-    if (typeof c === 'string') {
-      categorised++;
-      usedNames.add(c);
-    }
-  }
-  const categoryUse: CategoryUse = {
-    given: input.categories !== undefined,
-    names: usedNames.size,
-    categorised,
-    own: release.envs.length - categorised,
-    unknownEnvIds: [...categories.keys()].filter((id) => !poolEnvIds.has(id)),
-  };
+  const categoryUse = useOfCategories(categories, release, input.categories !== undefined);
   const graph: Graph = {
     format: 'envsched-graph',
     version: 1,

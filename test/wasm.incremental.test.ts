@@ -7,7 +7,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { packGraph } from '../src/engine/pack.ts';
 import type { Observation, Scores } from '../src/engine/types.ts';
-import { referenceScore } from '../src/reference/index.ts';
 import { randomCase, randomConfig, randomGraph, testRng } from './helpers/random-case.ts';
 import { closeTo } from './helpers/scores-compare.ts';
 import { wasmOracle } from './helpers/wasm-oracle.ts';
@@ -77,7 +76,7 @@ describe('incremental neighbour tracking equals a fresh computation', () => {
       for (let round = 0; round < 12; round++) {
         if (rng.chance(0.2)) config = { ...config, K_within: rng.int(0, 6), K_cross: rng.int(0, 6) };
         const t = rng.int(0, last + 2);
-        const diff = mismatch(oracle.scheduler.score(config, t), referenceScore(graph, observations, config, t));
+        const diff = mismatch(oracle.scheduler.score(config, t), oracle.referenceScore(graph, observations, config, t));
         scored++;
         const rebuilt = oracle.wasm.exports.sched_neighbours_rebuilt();
         if (rebuilt < graph.tasks.length) partial++;
@@ -104,7 +103,7 @@ describe('incremental neighbour tracking equals a fresh computation', () => {
       for (let t = 0; t <= last + 1; t++) {
         const groups = observations.filter((o) => o.step === t - 1);
         if (groups.length > 0) oracle.scheduler.appendStep(t - 1, groups);
-        const diff = mismatch(oracle.scheduler.score(config, t), referenceScore(graph, observations, config, t));
+        const diff = mismatch(oracle.scheduler.score(config, t), oracle.referenceScore(graph, observations, config, t));
         scored++;
         if (oracle.wasm.exports.sched_neighbours_rebuilt() < graph.tasks.length) partial++;
         if (diff) failures.push(`seed ${seed} t=${t}: ${diff}`);
@@ -127,7 +126,7 @@ describe('the q-ordered coverage search equals the group scan', () => {
         const c = randomCase(seed);
         oracle.scheduler.loadGraph(packGraph(c.graph), c.graph.tasks.map((t) => t.id));
         oracle.scheduler.setHistory(c.observations);
-        const expected = referenceScore(c.graph, c.observations, c.config, c.step);
+        const expected = oracle.referenceScore(c.graph, c.observations, c.config, c.step);
         const diff = mismatch(oracle.scheduler.score(c.config, c.step), expected);
         if (expected.batch.some((p) => p.phase === 'coverage')) coverage++;
         if (diff) failures.push(`seed ${seed}: ${diff}`);

@@ -4,6 +4,7 @@
 export { referenceScore, explainTask, explainFromAnalysis, analyse, scoresOf, assertScorable } from './score.ts';
 export type { Analysis, TaskExplanation, HalfLifeExplanation, Removal } from './score.ts';
 export * from './formulas.ts';
+export { JS_MATH, type ScalarMath } from './math.ts';
 export { fullSimilarity, maxFullSimilarity, firstObserved, environmentCategories } from './graph-lookup.ts';
 export { defaultStep, indexHistory } from './history-index.ts';
 export type { HistoryIndex, ObservedGroup } from './history-index.ts';

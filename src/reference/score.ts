@@ -7,6 +7,7 @@ import { chooseBatch, coldStartBatch, selectionCounts, type BatchResult, type Se
 import { firstObserved } from './graph-lookup.ts';
 import { computeHalfLife, type HalfLifeResult, type NeighbourSets, type TaskUnderHalfLife } from './half-life.ts';
 import { defaultStep, indexHistory, isObserved, type HistoryIndex } from './history-index.ts';
+import { JS_MATH, type ScalarMath } from './math.ts';
 import { progressFilter, type ProgressResult, type TaskProgress, type Transition } from './progress-filter.ts';
 
 /** Where the identifier filter (SPEC 8) removed a task: its first flagged rollout with reward >= 0.5. */
@@ -63,8 +64,17 @@ function neighbourSets(graph: Graph, history: HistoryIndex, config: Config): Nei
   };
 }
 
-/** Runs SPEC 2-8 for step t (default: one past the last step of the history). */
-export function analyse(graph: Graph, observations: readonly Observation[], config: Config, step?: number): Analysis {
+/**
+ * Runs SPEC 2-8 for step t (default: one past the last step of the history) on the given
+ * exp / pow / log (default the JS engine's; pass the WASM module's to agree with it to the bit).
+ */
+export function analyse(
+  graph: Graph,
+  observations: readonly Observation[],
+  config: Config,
+  step?: number,
+  math: ScalarMath = JS_MATH,
+): Analysis {
   assertScorable(config);
   const t = step ?? defaultStep(observations);
   if (!Number.isInteger(t) || t < 0) throw new Error(`step must be a non-negative integer, got ${t}`);
@@ -92,13 +102,13 @@ export function analyse(graph: Graph, observations: readonly Observation[], conf
     };
   }
 
-  const long = computeHalfLife(history, neighbours, config, config.h_long);
-  const short = computeHalfLife(history, neighbours, config, config.h_short);
+  const long = computeHalfLife(history, neighbours, config, config.h_long, math);
+  const short = computeHalfLife(history, neighbours, config, config.h_short, math);
   const u = long.tasks.map((task, i) => combineHalfLives(task.u, short.tasks[i].u, config.eta_decline));
   const decline = long.tasks.map((task, i) => declineTerm(task.u, short.tasks[i].u, config.eta_decline));
   const q = percentileRanks(u);
   const progressNeighbours: Neighbour[][] = graph.tasks.map((_, i) => [...neighbours.within[i], ...neighbours.cross[i]]);
-  const progress = progressFilter(graph, history, progressNeighbours, config);
+  const progress = progressFilter(graph, history, progressNeighbours, config, math);
   const result = chooseBatch(graph, config, {
     q,
     removed,
@@ -147,8 +157,14 @@ export function scoresOf(graph: Graph, analysis: Analysis): Scores {
  * predictions for both half-lives, u, q, the filter flags, the batch in pick order, the relaxed caps.
  * Only observations with s < step are used. Throws for schedulers other than EnvSched and its ablations.
  */
-export function referenceScore(graph: Graph, observations: readonly Observation[], config: Config, step?: number): Scores {
-  return scoresOf(graph, analyse(graph, observations, config, step));
+export function referenceScore(
+  graph: Graph,
+  observations: readonly Observation[],
+  config: Config,
+  step?: number,
+  math: ScalarMath = JS_MATH,
+): Scores {
+  return scoresOf(graph, analyse(graph, observations, config, step, math));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -253,6 +269,7 @@ export function explainTask(
   config: Config,
   step: number | undefined,
   taskIndex: number,
+  math: ScalarMath = JS_MATH,
 ): TaskExplanation {
-  return explainFromAnalysis(graph, analyse(graph, observations, config, step), taskIndex);
+  return explainFromAnalysis(graph, analyse(graph, observations, config, step, math), taskIndex);
 }

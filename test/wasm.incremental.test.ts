@@ -11,12 +11,10 @@ import { randomCase, randomConfig, randomGraph, testRng } from './helpers/random
 import { closeTo } from './helpers/scores-compare.ts';
 import { wasmOracle } from './helpers/wasm-oracle.ts';
 
-const oracle = wasmOracle();
-
-
+const oracle = wasmOracle({ testBuild: true });
 
 afterAll(() => {
-  oracle.wasm.exports.sched_set_large_group(4096);
+  oracle.hooks.sched_set_large_group(4096);
 });
 
 /** Every number to the bit, and the same batch, relaxations and flags. */
@@ -78,7 +76,7 @@ describe('incremental neighbour tracking equals a fresh computation', () => {
         const t = rng.int(0, last + 2);
         const diff = mismatch(oracle.scheduler.score(config, t), oracle.referenceScore(graph, observations, config, t));
         scored++;
-        const rebuilt = oracle.wasm.exports.sched_neighbours_rebuilt();
+        const rebuilt = oracle.hooks.sched_neighbours_rebuilt();
         if (rebuilt < graph.tasks.length) partial++;
         if (diff) failures.push(`seed ${seed} round ${round} t=${t}: ${diff}`);
       }
@@ -105,7 +103,7 @@ describe('incremental neighbour tracking equals a fresh computation', () => {
         if (groups.length > 0) oracle.scheduler.appendStep(t - 1, groups);
         const diff = mismatch(oracle.scheduler.score(config, t), oracle.referenceScore(graph, observations, config, t));
         scored++;
-        if (oracle.wasm.exports.sched_neighbours_rebuilt() < graph.tasks.length) partial++;
+        if (oracle.hooks.sched_neighbours_rebuilt() < graph.tasks.length) partial++;
         if (diff) failures.push(`seed ${seed} t=${t}: ${diff}`);
       }
     }
@@ -117,8 +115,8 @@ describe('incremental neighbour tracking equals a fresh computation', () => {
 
 describe('the q-ordered coverage search equals the group scan', () => {
   it('1500 random cases with the large-group path forced (and 16-bit radix digits)', () => {
-    oracle.wasm.exports.sched_set_large_group(0);
-    oracle.wasm.exports.sched_set_radix_bits(16);
+    oracle.hooks.sched_set_large_group(0);
+    oracle.hooks.sched_set_radix_bits(16);
     const failures: string[] = [];
     let coverage = 0;
     try {
@@ -132,8 +130,8 @@ describe('the q-ordered coverage search equals the group scan', () => {
         if (diff) failures.push(`seed ${seed}: ${diff}`);
       }
     } finally {
-      oracle.wasm.exports.sched_set_large_group(4096);
-      oracle.wasm.exports.sched_set_radix_bits(0);
+      oracle.hooks.sched_set_large_group(4096);
+      oracle.hooks.sched_set_radix_bits(0);
     }
     expect(failures.slice(0, 10)).toEqual([]);
     expect(coverage).toBeGreaterThan(500);

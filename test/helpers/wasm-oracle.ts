@@ -6,23 +6,36 @@ import { nativeMathOf, type EnvschedWasm } from '../../src/engine/wasm/loader.ts
 import { loadEnvschedWasmNode } from '../../src/engine/wasm/loader-node.ts';
 import { WasmScheduler } from '../../src/engine/wasm/scheduler.ts';
 import { referenceScore, type ScalarMath } from '../../src/reference/index.ts';
+import { loadTestWasm, type TestHooks } from './test-wasm.ts';
 
 export interface WasmOracle {
   readonly wasm: EnvschedWasm;
   readonly scheduler: WasmScheduler;
   /** The module's exp / pow / log, for reference functions called directly. */
   readonly math: ScalarMath;
+  /** The test build's hooks (wasmOracle({ testBuild: true }) only). */
+  readonly hooks: TestHooks;
   /** The reference's scores of step t (default: one past the history), on the module's math. */
   referenceScore(graph: Graph, observations: readonly Observation[], config: Config, step?: number): Scores;
 }
 
-/** Registers the file's beforeAll hook; the fields are ready inside tests. */
-export function wasmOracle(): WasmOracle {
+/**
+ * Registers the file's beforeAll hook; the fields are ready inside tests. The release module by
+ * default; `testBuild` loads the test build instead, for tests that force paths with its hooks.
+ */
+export function wasmOracle(options: { testBuild?: boolean } = {}): WasmOracle {
   let wasm: EnvschedWasm | undefined;
+  let hooks: TestHooks | undefined;
   let scheduler: WasmScheduler | undefined;
   let math: ScalarMath | undefined;
   beforeAll(async () => {
-    wasm = await loadEnvschedWasmNode();
+    if (options.testBuild) {
+      const test = await loadTestWasm();
+      wasm = test;
+      hooks = test.hooks;
+    } else {
+      wasm = await loadEnvschedWasmNode();
+    }
     scheduler = new WasmScheduler(wasm);
     math = nativeMathOf(wasm);
   });
@@ -39,6 +52,10 @@ export function wasmOracle(): WasmOracle {
     },
     get math() {
       return ready(math);
+    },
+    get hooks() {
+      if (!options.testBuild) throw new Error('hooks need wasmOracle({ testBuild: true })');
+      return ready(hooks);
     },
     referenceScore(graph, observations, config, step) {
       return referenceScore(graph, observations, config, step, ready(math));

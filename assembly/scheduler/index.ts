@@ -22,7 +22,7 @@ import {
   hObsStep, hObsTask, hObsV, hLastStep, hRewardFlags, hRewards, stageDiscard, stageGroup, stageStats, hObsRemoves,
 } from './history';
 import { invalidateNeighbours, neighboursInitForGraph } from './neighbours';
-import { progressInitForGraph, progressReset } from './progress';
+import { progressInitForGraph, progressReset } from './progress-filter';
 import { rankInitForGraph } from './rank';
 import { scoreStep } from './score';
 import {

@@ -1,5 +1,6 @@
-// SPEC 3-5: counts at step t, observed-neighbour selection, and the per-half-life predictions
-// (references, centred histories, relation estimates, fusion, calibrated u).
+// SPEC 3-5 for both half-lives at once (references, centred histories, relation estimates over
+// the neighbour sets of ./neighbours, fusion, calibrated u), and the selection counts at step t
+// that SPEC 6 and the identifier filter read (gatherCounts). Reference: src/reference/predict.ts.
 import { cfg, cfgInt } from './config';
 import { CFG_K_CROSS, CFG_K_WITHIN, CFG_LAMBDA_G, CFG_LAMBDA_S, CFG_PRIOR, CFG_W_CROSS, CFG_W_IN, PRIOR_CROSS_ONLY, PRIOR_WITHIN_ONLY } from './layout';
 import { gE, gN, gTaskEnv, gWOff } from './graph';

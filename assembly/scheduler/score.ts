@@ -7,7 +7,7 @@ import { hStepCount, hStepFirst, hObsCount, stepsBefore } from './history';
 import { getF64, getI32, setF64, setI32, setU8 } from './mem';
 import { gatherCounts, predictBothHalfLives } from './predict';
 import { updateNeighbours } from './neighbours';
-import { progressScore, progressUpdate } from './progress';
+import { progressScore, progressUpdate } from './progress-filter';
 import { percentileRanks } from './rank';
 import { chooseBatch, chooseColdStart } from './batch';
 import {

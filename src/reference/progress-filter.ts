@@ -1,8 +1,8 @@
 // SPEC 8 progress filter: transitions, the ridge fits on earlier transitions, residuals and p_i.
 import type { Config, Graph, Neighbour } from '../engine/types.ts';
 import { dot, isProgressExcluded, mean, NormalEquations, progressScore, transitionFeatures } from './formulas.ts';
-import { environmentCategories } from './graph-lookup.ts';
-import type { HistoryIndex } from './history-index.ts';
+import { environmentCategories } from './graph.ts';
+import type { HistoryIndex } from './history.ts';
 import type { ScalarMath } from './math.ts';
 
 /** A pair of consecutive observations of one task (SPEC 8). All of them are complete: s2 < t. */

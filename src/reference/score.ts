@@ -4,9 +4,9 @@ import type { Config, Graph, HalfLifeScores, Neighbour, Observation, Scores, Sta
 import { SCORABLE_SCHEDULERS } from '../engine/types.ts';
 import { combineHalfLives, declineTerm, groupTriggersRemoval, percentileRanks } from './formulas.ts';
 import { chooseBatch, coldStartBatch, selectionCounts, type BatchResult, type SelectionCounts } from './batch.ts';
-import { firstObserved } from './graph-lookup.ts';
-import { computeHalfLife, type HalfLifeResult, type NeighbourSets, type TaskUnderHalfLife } from './half-life.ts';
-import { defaultStep, indexHistory, isObserved, type HistoryIndex } from './history-index.ts';
+import { neighbourSets, type NeighbourSets } from './neighbours.ts';
+import { computeHalfLife, type HalfLifeResult, type TaskUnderHalfLife } from './predict.ts';
+import { defaultStep, indexHistory, type HistoryIndex } from './history.ts';
 import { JS_MATH, type ScalarMath } from './math.ts';
 import { progressFilter, type ProgressResult, type TaskProgress, type Transition } from './progress-filter.ts';
 
@@ -53,15 +53,6 @@ function removals(history: HistoryIndex): (Removal | null)[] {
     }
     return null;
   });
-}
-
-/** SPEC 4: N_in(i) and N_cross(i), the first K_within / K_cross observed entries of each list. */
-function neighbourSets(graph: Graph, history: HistoryIndex, config: Config): NeighbourSets {
-  const observed = (j: number) => isObserved(history, j);
-  return {
-    within: graph.within.map((list) => firstObserved(list, config.K_within, observed)),
-    cross: graph.cross.map((list) => firstObserved(list, config.K_cross, observed)),
-  };
 }
 
 /**

@@ -1,5 +1,6 @@
 // SPEC 3-5 under one half-life h: references, task histories, relation estimates, fusion and
-// the calibrated score u^(h). Every intermediate is kept so `explainTask` can show it.
+// the calibrated score u^(h) (the kernels' counterpart, for both half-lives at once:
+// assembly/scheduler/predict.ts). Every intermediate is kept so `explainTask` can show it.
 import type { Config, Neighbour, StatTriple } from '../engine/types.ts';
 import {
   calibratedScores,
@@ -17,7 +18,8 @@ import {
   weightedMean,
   type PriorKind,
 } from './formulas.ts';
-import type { HistoryIndex } from './history-index.ts';
+import type { HistoryIndex } from './history.ts';
+import type { NeighbourSets } from './neighbours.ts';
 import type { ScalarMath } from './math.ts';
 
 /** One step's reference b_s (SPEC 3) with its weight w(t,s). */
@@ -81,12 +83,6 @@ export interface HalfLifeResult {
   /** B_t^y. */
   reference: StatTriple;
   tasks: TaskUnderHalfLife[];
-}
-
-/** The relation neighbour sets of SPEC 4, which do not depend on h. */
-export interface NeighbourSets {
-  within: Neighbour[][];
-  cross: Neighbour[][];
 }
 
 function triple(f: (y: keyof StatTriple) => number): StatTriple {

@@ -55,8 +55,6 @@ export const STAT_RANGE: Readonly<Record<keyof StatTriple, readonly [number, num
   d: [0, 1],
 };
 
-export const STAT_KEYS: readonly (keyof StatTriple)[] = ['v', 'm', 'd'];
-
 /** SPEC 3: y~ = clip_{I_y}(y - b_s + B_t). */
 export function centredValue(y: number, stepRef: number, globalRef: number, stat: keyof StatTriple): number {
   const [lo, hi] = STAT_RANGE[stat];

@@ -17,14 +17,6 @@ function lookup(list: readonly Neighbour[], j: number): number | undefined {
   return undefined;
 }
 
-/** max_{j in members} S_full(i, j), or 0 when `members` is empty (SPEC 6, 7: an empty max is 0). */
-export function maxFullSimilarity(graph: Graph, i: number, members: readonly number[]): number {
-  if (members.length === 0) return 0;
-  let best = -Infinity;
-  for (const j of members) best = Math.max(best, fullSimilarity(graph, i, j));
-  return best;
-}
-
 /**
  * SPEC 12: categories numbered in order of first appearance over environments 0..E-1; a `null`
  * category makes the environment its own category. Returns the category of every environment.

@@ -5,7 +5,7 @@ export { referenceScore, explainTask, explainFromAnalysis, analyse, scoresOf, as
 export type { Analysis, TaskExplanation, HalfLifeExplanation, Removal } from './score.ts';
 export * from './formulas.ts';
 export { JS_MATH, type ScalarMath } from './math.ts';
-export { fullSimilarity, maxFullSimilarity, environmentCategories } from './graph.ts';
+export { fullSimilarity, environmentCategories } from './graph.ts';
 export { firstObserved, neighbourSets } from './neighbours.ts';
 export type { NeighbourSets } from './neighbours.ts';
 export { defaultStep, indexHistory } from './history.ts';

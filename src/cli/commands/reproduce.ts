@@ -11,10 +11,10 @@ import { progressBar } from './simulate.ts';
 const USAGE = `usage: envsched reproduce [--seeds N] [--dataset D] [--steps T] [--table4-runs R] [--json]
 
 Runs the paper's Table 2 and Table 3(a) configurations (random, dapo, mopps, dps, envsched and its
-four ablations) on D (default envscaler-rl, built on first use) for T steps (default 200), averages over N seeds
-(default 3), and prints one table with the paper's figures beside the simulated ones; then Table
-4: R (default 100) seven-step EnvSched runs from random cold-start batches. --json prints the
-same results as one JSON object.`;
+four ablations) on D (default envscaler-rl, built on first use) for T steps (default 200),
+averages over N seeds (default 3), and prints one table with the paper's figures beside the
+simulated ones; then Table 4: R (default 100) seven-step EnvSched runs from random cold-start
+batches. --json prints the same results as one JSON object.`;
 
 export const reproduceCommand: Command = {
   name: 'reproduce',

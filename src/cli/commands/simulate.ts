@@ -15,8 +15,7 @@ rollout simulator on dataset D (default: the configuration's dataset, envscaler-
 dataset name, built on first use; a graph file with a \`sim\` field; or synthetic-51x50) and
 prints a summary. --out writes every step's metrics as JSON or CSV (by extension); --out - writes
 the JSON to standard output and the summary to standard error. --seed overrides the
-configuration's seed. Same seed and configuration,
-same fingerprint, in Node and in the browser.`;
+configuration's seed. Same seed and configuration, same fingerprint, in Node and in the browser.`;
 
 /** A one-line progress bar on stderr, redrawn in place (terminals only). */
 export function progressBar(io: CliIo, label: string): (done: number, total: number, note?: string) => void {

@@ -2,11 +2,12 @@
 // exit is an error, `-` for standard input / output, and bundled datasets that work before
 // `npm start` has built anything (the default is envscaler-rl, built on first use).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Scores } from '../src/engine/types.ts';
+import { COMMANDS } from '../src/cli/commands/index.ts';
 import { runCli } from './helpers/cli.ts';
 import { SPEC_VECTOR_DIR } from './helpers/spec-vectors.ts';
 
@@ -124,5 +125,19 @@ describe('bundled datasets', () => {
     const result = await runCli(['simulate', '--dataset', 'tiny', '--steps', '2']);
     expect(result.code).toBe(2);
     expect(result.stderr.split('\n').filter((l) => l.startsWith('error: '))).toEqual([expect.stringMatching(/^error: datasets\/tiny:-: cannot build the bundled dataset .*ENVSCHED_DATASETS_DIR/)]);
+  });
+});
+
+describe('the docs', () => {
+  it('name only commands that exist (in code spans and command examples)', () => {
+    const names = new Set(COMMANDS.map((c) => c.name));
+    const docs = ['README.md', ...readdirSync(new URL('docs/', root)).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+    const unknown: string[] = [];
+    for (const file of docs) {
+      const text = readFileSync(new URL(file, root), 'utf8');
+      // `envsched run ...` in backticks, or an indented example line `    npx envsched run ...`
+      for (const m of text.matchAll(/(?:`|^ {4}(?:npx )?)envsched ([a-z][a-z-]*)/gm)) if (!names.has(m[1])) unknown.push(`${file}: envsched ${m[1]}`);
+    }
+    expect(unknown).toEqual([]);
   });
 });

@@ -127,17 +127,19 @@ describe('learning mechanisms', () => {
     expect(await learnFrom(base, [0, 1], spread)).toBeCloseTo(twoEnvs, 12); // off: no difference
   });
 
-  it('forgetting: competence relaxes toward its start by the fraction phi per step', async () => {
+  it("forgetting: each update relaxes competence toward its start by phi x the step's mean signal; no update, no drift", async () => {
     const world = { ...base, forgetting: 0.1 };
     const sim = await simulatorFor(loaded, 2, world);
-    sim.batchView(2).set([0, 2]);
-    sim.rolloutView(2).rewards.set(spread);
-    sim.learn(2);
-    const learned = sim.policy().competence[0];
-    sim.batchView(2).set([0, 2]);
-    sim.rolloutView(2).rewards.set([1, 1, 1, 1]); // no signal: only the drift acts
-    sim.learn(2);
-    expect(sim.policy().competence[0]).toBeCloseTo(0.9 * learned, 12);
+    const step = (rewards: number[]) => {
+      sim.batchView(2).set([0, 2]);
+      sim.rolloutView(2).rewards.set(rewards);
+      sim.learn(2);
+      return sim.policy().competence[0];
+    };
+    const learned = step(spread); // from the start: nothing to forget
+    expect(learned).toBeCloseTo(0.1, 12);
+    expect(step([1, 1, 1, 1])).toBe(learned); // no signal: the policy does not move
+    expect(step(spread)).toBeCloseTo((1 - 0.1 * 0.5) * learned + 0.1, 12); // mean signal 0.5
   });
 
   it('repeat discount: practising the same task again transfers less than a fresh one', async () => {

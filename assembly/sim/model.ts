@@ -38,7 +38,7 @@ const P_LOGIT_SCALE: i32 = 9; // sharpness of every gate's sigmoid
 const P_PARTIAL_CREDIT: i32 = 10; // q: a check behind a passed gate fails with probability q (1 - p_gate); off 0
 const P_SIGNAL_EXPONENT: i32 = 11; // gamma: a group teaches sigma^gamma; off 1 (unnormalised)
 const P_BREADTH: i32 = 12; // beta: a group's transfer is divided by n_e^beta (n_e groups of its env this step); off 0
-const P_FORGETTING: i32 = 13; // phi: competence relaxes toward competence0 by phi per step; off 0
+const P_FORGETTING: i32 = 13; // phi: competence relaxes toward competence0 by phi x the step's mean signal; off 0
 const P_REPEAT_DISCOUNT: i32 = 14; // rho: transfer of a task's group divided by 1 + rho x earlier practice; off 0
 const P_COMPETENCE0: i32 = 15; // the starting competence forgetting relaxes toward
 
@@ -206,6 +206,7 @@ export function sim_learn(batch: usize, n: i32, K: i32, rewards: usize): void {
     const e = ldI(pTaskEnv, ldI(batch, b));
     stF(envCount, e, ldF(envCount, e) + 1.0);
   }
+  let signalSum = 0.0;
   for (let b = 0; b < n; b++) {
     const i = ldI(batch, b);
     let mean = 0.0;
@@ -218,6 +219,7 @@ export function sim_learn(batch: usize, n: i32, K: i32, rewards: usize): void {
     }
     const sigma = Math.sqrt(v / <f64>K);
     const s = gamma == 1.0 ? sigma : sigma > 0.0 ? Math.pow(sigma, gamma) : 0.0;
+    signalSum += s;
     const e = ldI(pTaskEnv, i);
     stF(envSpread, e, ldF(envSpread, e) + s);
     stF(pMemo, i, Math.min(ldF(pMemo, i) + etaM * s, memoMax));
@@ -242,8 +244,9 @@ export function sim_learn(batch: usize, n: i32, K: i32, rewards: usize): void {
   for (let f = 0; f < nFamilies; f++) {
     const c = ldF(credit, f);
     let a = ldF(pCompetence, f);
-    // Forgetting: what is not renewed drifts back toward the untrained policy.
-    if (phi != 0.0) a = a0 + (1.0 - phi) * (a - a0);
+    // Forgetting: every update moves the policy and what it does not renew drifts back toward the
+    // untrained policy, in proportion to the step's mean signal (no update, no drift).
+    if (phi != 0.0 && n > 0) a = a0 + (1.0 - min<f64>(1.0, phi * signalSum / <f64>n)) * (a - a0);
     // Saturating within a step: redundant groups of one family teach less than diverse ones.
     stF(pCompetence, f, a + etaC * c / (1.0 + c / sat));
   }

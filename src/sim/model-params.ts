@@ -32,7 +32,7 @@ export interface SimModelParams {
   signalExponent: number;
   /** Breadth beta: a group's transfer to competence is divided by n_e^beta, n_e its environment's groups this step. Off: 0. */
   breadth: number;
-  /** Forgetting phi: each step competence relaxes toward competence0 by the fraction phi. Off: 0. */
+  /** Forgetting phi: each step competence relaxes toward competence0 by phi x the step's mean signal (no update, no drift). Off: 0. */
   forgetting: number;
   /** Memorisation vs transfer rho: a task's transfer is divided by 1 + rho x the steps it was already practised. Off: 0. */
   repeatDiscount: number;
@@ -60,7 +60,7 @@ export const WORLD_BOUNDS: Readonly<Record<WorldKnob, readonly [number, number]>
   partialCredit: [0, 1],
   signalExponent: [0, 1],
   breadth: [0, 1],
-  forgetting: [0, 0.2],
+  forgetting: [0, 0.5],
   repeatDiscount: [0, 2],
   hiddenNoise: [0, 1.5],
 });

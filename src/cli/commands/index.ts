@@ -7,5 +7,6 @@ import { generatePoolCommand } from './generate-pool.ts';
 import { buildGraphCommand } from './build-graph.ts';
 import { graphReportCommand } from './graph-report.ts';
 import { sweepCommand } from './sweep.ts';
+import { serveCommand } from './serve.ts';
 
-export const COMMANDS: Command[] = [scoreCommand, simulateCommand, reproduceCommand, generatePoolCommand, buildGraphCommand, graphReportCommand, sweepCommand];
+export const COMMANDS: Command[] = [scoreCommand, simulateCommand, reproduceCommand, generatePoolCommand, buildGraphCommand, graphReportCommand, sweepCommand, serveCommand];

@@ -277,8 +277,8 @@ export class WasmScheduler {
     block[CFG.prior] = priorOf(config.scheduler);
   }
 
-  /** One step of the kernels with the configured block: scores step t and chooses its batch. */
-  run(step: number): StepResult {
+  /** Scores step t with the configured block and chooses its batch (results: views()). */
+  scoreStep(step: number): StepResult {
     this.requireGraph();
     if (!Number.isInteger(step) || step < 0 || step > MAX_STEP) throw new Error(`score: bad step ${step}`);
     const batchLength = this.x.sched_score(step);
@@ -291,7 +291,7 @@ export class WasmScheduler {
   /** SPEC 12 scores of step t (default: one past the last stored step). */
   score(config: Config, step: number = this.lastStep + 1): Scores {
     this.configure(config);
-    const result = this.run(step);
+    const result = this.scoreStep(step);
     return this.toScores(result);
   }
 

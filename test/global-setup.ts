@@ -2,6 +2,7 @@
 // they are missing or stale. On a fresh clone this takes about 20 s; afterwards it is a no-op.
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ensureDistFresh } from './helpers/dist.ts';
 
 export default async function setup(): Promise<void> {
   const script = fileURLToPath(new URL('../scripts/build-datasets.mjs', import.meta.url));
@@ -11,5 +12,7 @@ export default async function setup(): Promise<void> {
   const { ensureDatasets } = (await import(pathToFileURL(script).href)) as {
     ensureDatasets(names: string[], opts?: { log?: (line: string) => void }): Promise<unknown>;
   };
+  // Tests that spawn the CLI as a process (serve, the packed package) run the compiled dist/.
+  ensureDistFresh();
   await ensureDatasets(['tiny', 'envscaler-rl'], { log: () => {} });
 }

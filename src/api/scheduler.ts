@@ -226,7 +226,7 @@ export class Scheduler {
   }
 
   private stepOf(step: unknown, source: string): number {
-    if (step === undefined || step === null) return this.lastStep + 1;
+    if (step === undefined) return this.lastStep + 1;
     const t = checkStep(step, source, 'step');
     if (t > MAX_STEP - 1) throw new InputError(source, 'step', `must be below ${MAX_STEP}`);
     return t;
@@ -251,7 +251,7 @@ export class Scheduler {
    */
   next(step?: number, options: { extras?: number } = {}, source = 'next'): NextResult {
     const t = this.stepOf(step, source);
-    const extras = options.extras ?? 0;
+    const extras = options.extras === undefined ? 0 : options.extras;
     if (typeof extras !== 'number' || !Number.isInteger(extras) || extras < 0 || extras > MAX_EXTRAS) {
       throw new InputError(source, 'extras', `must be an integer in [0, ${MAX_EXTRAS}], got ${showValue(extras)}`);
     }

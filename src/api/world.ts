@@ -3,6 +3,7 @@
 // simulated run (`envsched simulate`): roll out, replay the flagged rollouts, hash, learn. Given the
 // same batches, a client's loop therefore ends with the same fingerprint as `envsched simulate`.
 import { InputError } from '../engine/errors.ts';
+import { showValue } from '../engine/groups.ts';
 import type { Config, GraphMeta } from '../engine/types.ts';
 import { readSimParams } from '../sim/sim-params-read.ts';
 import { Simulator } from '../sim/simulator.ts';
@@ -22,13 +23,24 @@ export interface SimulatedStep {
   fingerprint: string;
 }
 
+/** A batch of distinct known task ids as indices (checked before the world is touched). */
+export function readBatch(tasks: unknown, taskIndex: ReadonlyMap<string, number>, source: string): Int32Array {
+  if (!Array.isArray(tasks) || tasks.length === 0 || tasks.length > taskIndex.size) throw new InputError(source, 'tasks', `must be a non-empty list of at most ${taskIndex.size} task ids`);
+  const batch = new Int32Array(tasks.length);
+  const seen = new Set<number>();
+  tasks.forEach((id: unknown, k) => {
+    const i = typeof id === 'string' ? taskIndex.get(id) : undefined;
+    if (i === undefined) throw new InputError(source, `tasks[${k}]`, `unknown task id ${showValue(id)} (not in the graph)`);
+    if (seen.has(i)) throw new InputError(source, `tasks[${k}]`, `task ${id as string} is listed twice`);
+    seen.add(i);
+    batch[k] = i;
+  });
+  return batch;
+}
+
 export class SimulatedWorld {
   private steps = 0;
-  private readonly taskIndex: Map<string, number>;
-
-  private constructor(private readonly sim: Simulator, private readonly meta: GraphMeta) {
-    this.taskIndex = new Map(meta.tasks.map((t, i) => [t.id, i]));
-  }
+  private constructor(private readonly sim: Simulator, private readonly meta: GraphMeta) {}
 
   /** A world in its initial state for the configuration's K and seed; `source` names the graph in errors. */
   static async create(module: WebAssembly.Module, meta: GraphMeta, config: Config, source: string): Promise<SimulatedWorld> {
@@ -46,19 +58,9 @@ export class SimulatedWorld {
     return this.sim.fingerprint();
   }
 
-  /** Rolls out K rollouts of each listed task at `step` (the world's next step) and learns from them. */
-  rollout(step: number, tasks: unknown, source: string): SimulatedStep {
+  /** Rolls out K rollouts of each task of the batch (see readBatch) at `step`, the world's next step, and learns from them. */
+  rollout(step: number, batch: Int32Array, source: string): SimulatedStep {
     if (step !== this.steps) throw new InputError(source, 'step', `the simulated world is at step ${this.steps}: steps are simulated in order, once each`);
-    if (!Array.isArray(tasks) || tasks.length === 0 || tasks.length > this.sim.capacity) throw new InputError(source, 'tasks', `must be a non-empty list of at most ${this.sim.capacity} task ids`);
-    const batch = new Int32Array(tasks.length);
-    const seen = new Set<number>();
-    tasks.forEach((id: unknown, k) => {
-      const i = typeof id === 'string' ? this.taskIndex.get(id) : undefined;
-      if (i === undefined) throw new InputError(source, `tasks[${k}]`, `unknown task id ${JSON.stringify(id)?.slice(0, 80)} (not in the graph)`);
-      if (seen.has(i)) throw new InputError(source, `tasks[${k}]`, `task ${id as string} is listed twice`);
-      seen.add(i);
-      batch[k] = i;
-    });
     const n = batch.length;
     const K = this.sim.K;
     this.sim.batchView(n).set(batch);

@@ -6,7 +6,7 @@ import { InputError, isInputError } from '../engine/errors.ts';
 import { showValue } from '../engine/groups.ts';
 import { isPlainObject, parseJsonText } from '../engine/json-text.ts';
 import type { PreparedStep, Scheduler } from '../api/scheduler.ts';
-import { SimulatedWorld } from '../api/world.ts';
+import { readBatch, SimulatedWorld } from '../api/world.ts';
 import { LOG_FORMAT, LOG_VERSION, LogWriter, readLog } from './log.ts';
 
 export const PROTOCOL = 'envsched-serve';
@@ -62,8 +62,11 @@ export interface SessionOptions {
 export class ServeSession {
   private world: SimulatedWorld | null = null;
   private seq = 0;
+  private readonly taskIndex: Map<string, number>;
 
-  private constructor(private readonly scheduler: Scheduler, private readonly module: WebAssembly.Module, private readonly graphSource: string, private readonly log: LogWriter | null, readonly replayed: { steps: number; droppedBytes: number }) {}
+  private constructor(private readonly scheduler: Scheduler, private readonly module: WebAssembly.Module, private readonly graphSource: string, private readonly log: LogWriter | null, readonly replayed: { steps: number; droppedBytes: number }) {
+    this.taskIndex = new Map(scheduler.taskIds.map((id, i) => [id, i]));
+  }
 
   /** Opens a session: replays the log if it exists (continuing exactly where it stopped), else starts one. */
   static open(options: SessionOptions): ServeSession {
@@ -172,10 +175,12 @@ export class ServeSession {
           world: this.world ? { nextStep: this.world.nextStep, fingerprint: this.world.fingerprint() } : null,
         };
       case 'simulate': {
-        this.world ??= await SimulatedWorld.create(this.module, s.meta, s.config, this.graphSource);
         const step = raw.step;
         if (typeof step !== 'number' || !Number.isInteger(step) || step < 0) throw new InputError(source, 'step', `must be an integer >= 0, got ${showValue(step)}`);
-        return this.world.rollout(step, raw.tasks, source);
+        const batch = readBatch(raw.tasks, this.taskIndex, source);
+        if (!this.world && step !== 0) throw new InputError(source, 'step', 'the simulated world is at step 0: steps are simulated in order, once each');
+        this.world ??= await SimulatedWorld.create(this.module, s.meta, s.config, this.graphSource);
+        return this.world.rollout(step, batch, source);
       }
       case 'shutdown':
         return { lastStep: s.lastStep };

@@ -277,6 +277,22 @@ export class Scheduler {
         batch.push(this.pick(i, PHASES[v.batchPhase[k]], scored.coldStart ? null : v.q[i], scored.coldStart ? null : v.longV[i]));
       }
       const ranked: BatchPick[] = [];
+      if (extras > 0 && scored.coldStart) {
+        // No priorities yet (SPEC 7): spread the extras over the environments, round robin in
+        // environment order, each environment's tasks in graph order.
+        const byEnv: number[][] = this.meta.envs.map(() => []);
+        for (let i = 0; i < this.taskIds.length; i++) if (!inBatch[i] && !v.removed[i]) byEnv[this.meta.tasks[i].env].push(i);
+        for (let round = 0; ranked.length < extras; round++) {
+          let any = false;
+          for (const list of byEnv) {
+            if (round < list.length && ranked.length < extras) {
+              ranked.push(this.pick(list[round], null, null, null));
+              any = true;
+            }
+          }
+          if (!any) break;
+        }
+      }
       if (extras > 0 && !scored.coldStart) {
         // The next-best tasks by q (ties: lower index), never a removed one (SPEC 8).
         const order: number[] = [];

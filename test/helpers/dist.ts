@@ -33,5 +33,8 @@ export function ensureDistFresh(): void {
   } catch {
     built = 0;
   }
-  if (Math.max(...sources) > built) execFileSync('npx', ['tsc', '-p', 'tsconfig.node.json'], { cwd: ROOT, stdio: 'inherit' });
+  if (Math.max(...sources) > built) {
+    execFileSync('npx', ['tsc', '-p', 'tsconfig.node.json'], { cwd: ROOT, stdio: 'inherit' });
+    execFileSync('npx', ['tsc', '-p', 'tsconfig.types.json'], { cwd: ROOT, stdio: 'inherit' });
+  }
 }

@@ -6,7 +6,7 @@ import { reproduceCommand } from './reproduce.ts';
 import { generatePoolCommand } from './generate-pool.ts';
 import { buildGraphCommand } from './build-graph.ts';
 import { graphReportCommand } from './graph-report.ts';
-import { sweepCommand } from './sweep.ts';
+import { sweepCommand, sweepMergeCommand } from './sweep.ts';
 import { serveCommand } from './serve.ts';
 
-export const COMMANDS: Command[] = [scoreCommand, simulateCommand, reproduceCommand, generatePoolCommand, buildGraphCommand, graphReportCommand, sweepCommand, serveCommand];
+export const COMMANDS: Command[] = [scoreCommand, simulateCommand, reproduceCommand, generatePoolCommand, buildGraphCommand, graphReportCommand, sweepCommand, sweepMergeCommand, serveCommand];

@@ -1,7 +1,7 @@
 // Drives the scheduler kernels of build/envsched.wasm (SPEC 2-8): packs a graph and a history into
 // linear memory once, then scores any step t (observations with s < t) into the SPEC 12 Scores
 // shape, or exposes the raw per-task arrays as typed-array views (no copies) for callers such as
-// the simulator driver and the UI.
+// the library (src/api) and the simulator's EnvSched driver.
 import { effectiveRho } from '../config.ts';
 import { SCORABLE_SCHEDULERS, type CapRule, type Config, type CsrList, type Observation, type PackedGraph, type Scores, type TaskScores } from '../types.ts';
 import { CFG, INFO, INFO_SLOTS, PHASES, PRIOR, PTR, RELAXED } from './layout.ts';
@@ -91,10 +91,6 @@ export class WasmScheduler {
 
   private u8(slot: number, length: number): Uint8Array {
     return new Uint8Array(this.wasm.memory.buffer, this.ptr(slot), length);
-  }
-
-  get taskCount(): number {
-    return this.nTasks;
   }
 
   /** The last stored step (-1 when the history is empty). */
@@ -349,9 +345,4 @@ export class WasmScheduler {
       relaxed: result.relaxed,
     };
   }
-}
-
-/** Convenience: a scheduler over a fresh instance. */
-export function createWasmScheduler(wasm: EnvschedWasm): WasmScheduler {
-  return new WasmScheduler(wasm);
 }

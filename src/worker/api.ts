@@ -112,8 +112,9 @@ export interface EngineApi {
   /** Answers at once when the worker's event loop is free: the page's heartbeat (a hung worker never answers). */
   ping(): Promise<number>;
   /**
-   * Test hook: the next run (after its first slice) or graph import fails with `kind`. Reached
-   * only through the page's debug handle, which exists only with `?debug=1` (lab.svelte.ts).
+   * Test hook: the next run (after its first slice) or graph import fails with `kind`. Present
+   * only in test builds (VITE_ENVSCHED_TEST_HOOKS=1; production workers refuse), and reached only
+   * through the page's debug handle, which exists only with `?debug=1` (lab.svelte.ts).
    */
   armFault(kind: FaultKind): Promise<void>;
   pool(lane: Lane, step: number): Promise<PoolSnapshot | null>;

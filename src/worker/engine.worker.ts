@@ -17,7 +17,8 @@ import { runToCsv, runToJson } from '../sim/run-output.ts';
 import type { RunWasm } from '../sim/run.ts';
 import { instantiateSimWasm } from '../sim/wasm.ts';
 import { InputError } from '../engine/errors.ts';
-import type { DatasetInfo, EngineApi, FaultKind, ImportedScores, Inspection, Lane, Result, RunDone, StepChunk, StepRecord } from './api.ts';
+import type { DatasetInfo, EngineApi, ImportedScores, Inspection, Lane, Result, RunDone, StepChunk, StepRecord } from './api.ts';
+import type { Faults } from './faults.ts';
 import { cancelled, failureOf, fetchBundledGraph, fetchCatalog, isEngineFault, noticeOf } from './host.ts';
 import { RunSession } from './run-session.ts';
 
@@ -54,37 +55,12 @@ function fail(error: unknown, fallbackSource: string): Result<never> {
   return failureOf(error, fallbackSource);
 }
 
-/** A fault armed by the test hook (armFault); it fires in the next run or graph import. */
-let armedFault: FaultKind | null = null;
-
-/** Makes the armed fault happen for real: a WASM trap, a WASM abort, WASM memory exhaustion, an endless loop, or an uncaught error. */
-async function fireArmedFault(): Promise<void> {
-  const kind = armedFault;
-  if (kind === null) return;
-  armedFault = null;
-  if (kind === 'hang') for (;;); // never returns: only the page's heartbeat notices
-  if (kind === 'crash') {
-    // Thrown outside any comlink call: the page sees the worker's 'error' event.
-    setTimeout(() => {
-      throw new Error('deliberate crash (test hook)');
-    });
-    return new Promise<never>(() => {}); // a crashed worker finishes nothing
-  }
-  const wasm = await instantiateEnvsched(module!);
-  const raw = wasm.instance.exports as unknown as { rng_restore(ptr: number): void };
-  if (kind === 'trap') raw.rng_restore(0xfffffff0); // RuntimeError: memory access out of bounds
-  if (kind === 'abort') wasm.exports.mem_alloc(0xfffffff0); // the stub runtime aborts: allocation too large
-  if (kind === 'oom') {
-    // Grow the linear memory half a GiB at a time until the browser refuses (the stub runtime then
-    // traps with `unreachable`); this allocation loop knows that trap means "out of memory".
-    try {
-      for (;;) wasm.exports.mem_alloc(0x20000000);
-    } catch (error) {
-      const mib = Math.round(wasm.memory.buffer.byteLength / 1048576);
-      throw new RangeError(`out of memory: WebAssembly memory could not grow beyond ${mib} MiB (${(error as Error).message})`);
-    }
-  }
-}
+/**
+ * The fault-injection hooks of the faults e2e test (docs/reliability.md): only in a test build
+ * (VITE_ENVSCHED_TEST_HOOKS=1). The production bundle leaves them out, module and all.
+ */
+const faults: Promise<Faults> | null = import.meta.env.VITE_ENVSCHED_TEST_HOOKS === '1' ? import('./faults.ts').then((m) => m.createFaults(() => module)) : null;
+// (no top-level await: comlink must be listening as soon as the worker starts)
 
 async function newRunWasm(): Promise<RunWasm> {
   if (!module) throw new Error('engine not initialised');
@@ -157,7 +133,7 @@ const api: EngineApi = {
 
   async loadGraphFile(bytes, fileName) {
     try {
-      await fireArmedFault();
+      await (await faults)?.fire();
       return { ok: true, value: setGraph(decodeGraphBytes(bytes, fileName), fileName) };
     } catch (error) {
       return fail(error, fileName);
@@ -183,7 +159,7 @@ const api: EngineApi = {
         while (!session.done && steps.length < slice && performance.now() - sliceStart < SLICE_MS);
         slice = Infinity;
         void onChunk({ lane, runId, steps } satisfies StepChunk);
-        await fireArmedFault();
+        await (await faults)?.fire();
         if (session.done) break;
         await yieldToEvents();
         if (signal.aborted) return cancelled();
@@ -206,7 +182,8 @@ const api: EngineApi = {
   },
 
   async armFault(kind) {
-    armedFault = kind;
+    if (!faults) throw new Error('this build has no fault hooks (they are built in only with VITE_ENVSCHED_TEST_HOOKS=1)');
+    (await faults).arm(kind);
   },
 
   async pool(lane, step) {

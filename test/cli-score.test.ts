@@ -62,10 +62,10 @@ describe('envsched score', () => {
     expect(bad.stderr.split('\n').filter((l) => l.startsWith('error: '))).toEqual([expect.stringMatching(/tty-bad\.jsonl:1:task: must be a task id string/)]);
   });
 
-  it('gives the same output with --engine reference', async () => {
+  it('gives the same output with --implementation reference', async () => {
     const args = ['score', '--graph', `${basic}graph.json`, '--history', `${basic}history.jsonl`, '--config', `${basic}config.json`];
     const wasm = JSON.parse((await runCli(args)).stdout) as Scores;
-    const reference = JSON.parse((await runCli([...args, '--engine', 'reference'])).stdout) as Scores;
+    const reference = JSON.parse((await runCli([...args, '--implementation', 'reference'])).stdout) as Scores;
     expectSameScores(wasm, reference);
   });
 });

@@ -19,7 +19,7 @@ import { instantiateSimWasm } from '../sim/wasm.ts';
 import { InputError } from '../engine/errors.ts';
 import type { DatasetInfo, EngineApi, ImportedScores, Inspection, Lane, Result, RunDone, StepChunk, StepRecord } from './api.ts';
 import type { Faults } from './faults.ts';
-import { cancelled, failureOf, fetchBundledGraph, fetchCatalog, isEngineFault, noticeOf } from './host.ts';
+import { cancelled, failureOf, fetchBundledGraph, fetchCatalog, isWasmFault, noticeOf } from './host.ts';
 import { RunSession } from './run-session.ts';
 
 let module: WebAssembly.Module | null = null;
@@ -49,9 +49,9 @@ let imported: { observations: Observation[]; config: Config; step: number } | nu
 const analyses = new Map<string, Analysis>();
 const ANALYSIS_CACHE = 6;
 
-/** Bad input becomes a notice; an engine fault is thrown on to the page, which replaces this worker (docs/reliability.md). */
+/** Bad input becomes a notice; a WASM fault is thrown on to the page, which replaces this worker (docs/reliability.md). */
 function fail(error: unknown, fallbackSource: string): Result<never> {
-  if (isEngineFault(error)) throw error;
+  if (isWasmFault(error)) throw error;
   return failureOf(error, fallbackSource);
 }
 

@@ -53,6 +53,6 @@ export function cancelled(): Failure {
  * A trap, a WASM abort or a failed allocation: not bad input. The instance's state after it is
  * unknown, so the engine worker throws it on to the page, which replaces the worker.
  */
-export function isEngineFault(error: unknown): boolean {
+export function isWasmFault(error: unknown): boolean {
   return error instanceof WebAssembly.RuntimeError || error instanceof RangeError || (error instanceof Error && error.name === 'WasmAbort');
 }

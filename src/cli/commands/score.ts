@@ -17,14 +17,14 @@ import { integerFlag, parseFlags, requireFlag } from '../args.ts';
 import type { Command } from '../io.ts';
 import { progressReporter } from '../progress.ts';
 
-const USAGE = `usage: envsched score --graph G.graph.json|G.graph.bin --history H.jsonl [--config C.json] [--step t] [--batch-only] [--out F] [--engine wasm|reference]
+const USAGE = `usage: envsched score --graph G.graph.json|G.graph.bin --history H.jsonl [--config C.json] [--step t] [--batch-only] [--out F] [--implementation wasm|reference]
 
 Scores the history for step t (default: one past its last step) and writes the SPEC 12 scores
 object: every task's predictions under both half-lives, u, q, filter flags, and the batch EnvSched
 picks for step t. --batch-only writes only {step, scheduler, batch, relaxed}, each pick with its
 index, environment, phase, q and predicted variance (the shape of envsched serve's next). The
 configuration's scheduler may also be random, dps or mopps (run from the history; their output is
-the --batch-only shape). --engine reference runs the plain TypeScript oracle instead of the WASM
+the --batch-only shape). --implementation reference runs the plain TypeScript oracle instead of the WASM
 kernels (slow; for cross-checking).`;
 
 export const scoreCommand: Command = {
@@ -39,10 +39,10 @@ export const scoreCommand: Command = {
       step: { type: 'string' },
       out: { type: 'string' },
       'batch-only': { type: 'boolean' },
-      engine: { type: 'string', default: 'wasm' },
+      implementation: { type: 'string', default: 'wasm' },
     });
-    const engine = flags.engine;
-    if (engine !== 'wasm' && engine !== 'reference') throw new InputError('command line', '--engine', `must be wasm or reference, got ${JSON.stringify(engine)}`);
+    const implementation = flags.implementation;
+    if (implementation !== 'wasm' && implementation !== 'reference') throw new InputError('command line', '--implementation', `must be wasm or reference, got ${JSON.stringify(implementation)}`);
     const graphPath = requireFlag(flags, 'graph');
     const historyPath = requireFlag(flags, 'history');
     const stepFlag = integerFlag(flags, 'step', 0, MAX_STEP);
@@ -50,12 +50,12 @@ export const scoreCommand: Command = {
     const source = flags.config ?? 'defaults';
     servableConfig(config, source);
     const batchOnly = flags['batch-only'] === true || isBaseline(config.scheduler);
-    if (engine === 'reference' && (batchOnly || isBaseline(config.scheduler))) throw new InputError('command line', '--engine', 'the reference engine writes the full SPEC 12 scores of the EnvSched family only');
+    if (implementation === 'reference' && (batchOnly || isBaseline(config.scheduler))) throw new InputError('command line', '--implementation', 'the reference implementation writes the full SPEC 12 scores of the EnvSched family only');
     // Large pools and histories take seconds to read: show where the time goes (a bar on a terminal).
     const progress = progressReporter(io, 'score', { ttyOnly: true });
     let text: string;
     try {
-      if (engine === 'reference') {
+      if (implementation === 'reference') {
         progress.update('reading the graph', 0);
         const loaded = await readGraphFile(graphPath);
         progress.update('reading the history', 0.3);

@@ -3,6 +3,7 @@
 
 import base64
 import hashlib
+import io
 import os
 import tarfile
 import zipfile
@@ -55,6 +56,25 @@ def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
     return wheel_name
 
 
+def get_requires_for_build_editable(config_settings=None):
+    return []
+
+
+def build_editable(wheel_directory, config_settings=None, metadata_directory=None):
+    """``pip install -e ./python``: a wheel whose .pth file puts this folder on sys.path."""
+    info = f"{NAME}-{VERSION}.dist-info"
+    wheel_name = f"{NAME}-{VERSION}-py3-none-any.whl"
+    entries = [(f"__editable__.{NAME}.pth", (ROOT + "\n").encode()), (f"{info}/METADATA", METADATA.encode()), (f"{info}/WHEEL", WHEEL.encode())]
+    with zipfile.ZipFile(os.path.join(wheel_directory, wheel_name), "w", zipfile.ZIP_DEFLATED) as whl:
+        records = []
+        for arc, data in entries:
+            whl.writestr(arc, data)
+            records.append(_record_line(arc, data))
+        records.append(f"{info}/RECORD,,")
+        whl.writestr(f"{info}/RECORD", "\n".join(records) + "\n")
+    return wheel_name
+
+
 def build_sdist(sdist_directory, config_settings=None):
     name = f"{NAME}-{VERSION}"
     with tarfile.open(os.path.join(sdist_directory, f"{name}.tar.gz"), "w:gz") as tar:
@@ -63,7 +83,5 @@ def build_sdist(sdist_directory, config_settings=None):
         info = tarfile.TarInfo(f"{name}/PKG-INFO")
         data = METADATA.encode()
         info.size = len(data)
-        import io
-
         tar.addfile(info, io.BytesIO(data))
     return f"{name}.tar.gz"

@@ -1,7 +1,7 @@
 // The npm package as a user gets it: `npm pack`, then an offline install of the tarball into an
 // empty directory, then the command and the library from there (no checkout on the path).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -31,8 +31,10 @@ describe('the packed package', () => {
     expect(readdirSync(join(app, 'node_modules')).filter((d) => !d.startsWith('.'))).toEqual(['envsched-lab']);
   });
 
-  it('npx envsched --help and score work from a clean directory', () => {
+  it('npx envsched --help, --version and score work from a clean directory', () => {
     expect(run('npx', ['envsched', '--help'])).toMatch(/usage: envsched <command>[\s\S]*serve/);
+    const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+    expect(run('npx', ['envsched', '--version'])).toContain(version);
     const vector = join(ROOT, 'test/fixtures/spec-vectors/envsched-basic');
     const out = JSON.parse(run('npx', ['envsched', 'score', '--graph', join(vector, 'graph.json'), '--history', join(vector, 'history.jsonl'), '--batch-only']));
     expect(out.batch.length).toBeGreaterThan(0);

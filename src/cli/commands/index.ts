@@ -8,5 +8,7 @@ import { buildGraphCommand } from './build-graph.ts';
 import { graphReportCommand } from './graph-report.ts';
 import { sweepCommand, sweepMergeCommand } from './sweep.ts';
 import { serveCommand } from './serve.ts';
+import { topologyImportCommand } from './topology-import.ts';
+import { topologyPromptsCommand } from './topology-prompts.ts';
 
-export const COMMANDS: Command[] = [scoreCommand, simulateCommand, reproduceCommand, generatePoolCommand, buildGraphCommand, graphReportCommand, sweepCommand, sweepMergeCommand, serveCommand];
+export const COMMANDS: Command[] = [scoreCommand, simulateCommand, reproduceCommand, generatePoolCommand, buildGraphCommand, graphReportCommand, topologyPromptsCommand, topologyImportCommand, sweepCommand, sweepMergeCommand, serveCommand];

@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from './helpers/cli.ts';
 import { ROOT } from './helpers/dist.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'envsched-pack-'));
@@ -25,7 +26,7 @@ beforeAll(() => {
 
 describe('the packed package', () => {
   it('holds the launcher, the compiled CLI and library with declarations, the release .wasm and the README, and nothing of the sources', () => {
-    expect(files).toEqual(expect.arrayContaining(['bin/envsched.js', 'dist/cli/main.js', 'dist/api/index.js', 'dist/api/index.d.ts', 'build/envsched.wasm', 'README.md', 'package.json']));
+    expect(files).toEqual(expect.arrayContaining(['bin/envsched.js', 'dist/cli/main.js', 'dist/api/index.js', 'dist/api/index.d.ts', 'build/envsched.wasm', 'datasets/index.json', 'README.md', 'package.json']));
     expect(files.filter((f) => /^(src|test|assembly|docs|python)\//.test(f) || f.endsWith('.map'))).toEqual([]);
     // the CLI needs no run-time dependency: chart.js and comlink are the site's, bundled there
     expect(readdirSync(join(app, 'node_modules')).filter((d) => !d.startsWith('.'))).toEqual(['envsched-lab']);
@@ -39,6 +40,13 @@ describe('the packed package', () => {
     const out = JSON.parse(run('npx', ['envsched', 'score', '--graph', join(vector, 'graph.json'), '--history', join(vector, 'history.jsonl'), '--batch-only']));
     expect(out.batch.length).toBeGreaterThan(0);
     expect(out.batch[0]).toMatchObject({ task: expect.any(String), index: expect.any(Number), env: expect.any(String) });
+  });
+
+  it('npx envsched simulate builds the bundled dataset on first use and gives the checkout\'s fingerprint', async () => {
+    const packed = /fingerprint ([0-9a-f]{16})/.exec(run('npx', ['envsched', 'simulate', '--dataset', 'tiny', '--steps', '3']))?.[1];
+    const here = /fingerprint ([0-9a-f]{16})/.exec((await runCli(['simulate', '--dataset', 'tiny', '--steps', '3'])).stdout)?.[1];
+    expect(packed).toBeDefined();
+    expect(packed).toBe(here);
   });
 
   it("import { createScheduler } from 'envsched-lab' works, typed", () => {

@@ -141,6 +141,28 @@ describe('a run survives kill -9', () => {
     await c.close();
   });
 
+  it('logs configuration changes and replays them; a different --config on a restart is refused', async () => {
+    const log = join(dir, 'config-log.jsonl');
+    const config = join(dir, 'b5.json');
+    writeFileSync(config, JSON.stringify({ B: 5 }));
+    const a = serve(['--graph', TINY, '--config', config, '--log', log]);
+    for (let t = 0; t < 3; t++) {
+      const next = (await a.ok({ op: 'next', step: t })).result;
+      await a.ok({ op: 'observe', step: t, groups: next.batch.map((p: Pick) => ({ task: p.task, rewards: rewardsFor(t, p.task) })) });
+    }
+    await a.ok({ op: 'config', set: { rho: 0.2, lambda_sim: 0.3 } });
+    const expected = JSON.stringify((await a.ok({ op: 'next', step: 3 })).result.batch);
+    await a.close();
+    const b = serve(['--graph', TINY, '--config', config, '--log', log]); // the same command line resumes
+    expect((await b.ok({ op: 'config' })).result.config).toMatchObject({ B: 5, rho: 0.2, lambda_sim: 0.3 });
+    expect(JSON.stringify((await b.ok({ op: 'next', step: 3 })).result.batch)).toBe(expected);
+    await b.close();
+    writeFileSync(config, JSON.stringify({ B: 7 }));
+    const c = serve(['--graph', TINY, '--config', config, '--log', log]);
+    expect(await c.exited).toBe(2);
+    expect(c.stderr).toMatch(/b5\.json:B: differs from the configuration the log .* started with \(5\)/);
+  });
+
   it('refuses a log written for another graph, naming the log', async () => {
     const log = join(dir, 'tiny-log.jsonl');
     const s = serve(['--graph', TINY, '--log', log]);

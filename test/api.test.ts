@@ -63,3 +63,14 @@ describe('createScheduler', () => {
     expect(() => s.next(0, { extras: -1 })).toThrow(/next:extras: must be an integer/);
   });
 });
+
+describe('topByKey (the ranked extras)', () => {
+  it('equals a full sort by key descending, ties by lower index, for any count', async () => {
+    const { topByKey } = await import('../src/api/top.ts');
+    let x = 7;
+    const keys = Array.from({ length: 500 }, () => ((x = (x * 48271) % 2147483647) % 40) / 8); // many ties
+    const keep = (i: number) => i % 7 !== 3;
+    const sorted = keys.map((_, i) => i).filter(keep).sort((a, b) => keys[b] - keys[a] || a - b);
+    for (const count of [0, 1, 5, 64, 420, 1000]) expect(topByKey(keys.length, count, keep, (i) => keys[i])).toEqual(sorted.slice(0, count));
+  });
+});

@@ -9,6 +9,7 @@ import type { Config, Observation, SchedulerName } from '../engine/types.ts';
 import { DpsScheduler, MoppsScheduler, RandomScheduler, type BaselineHost } from '../sim/schedulers/baselines.ts';
 import type { BatchScheduler, StepGroups } from '../sim/scheduler.ts';
 import { WasmHeap, type SimWasmExports } from '../sim/wasm.ts';
+import { topByKey } from './top.ts';
 
 const BASELINES = ['random', 'dps', 'mopps'] as const;
 export type BaselineName = (typeof BASELINES)[number];
@@ -52,10 +53,8 @@ export class BaselineRunner {
     const predicted = scheduler.predicted() ?? new Float64Array(n);
     const inBatch = new Uint8Array(n);
     for (const i of chosen) inBatch[i] = 1;
-    const order: number[] = [];
-    if (extras > 0) for (let i = 0; i < n; i++) if (!inBatch[i]) order.push(i);
-    order.sort((a, b) => predicted[b] - predicted[a] || a - b);
-    return { batch: chosen, extras: Int32Array.from(order.slice(0, extras)), predictedVariance: null };
+    const ranked = topByKey(n, extras, (i) => !inBatch[i], (i) => predicted[i]);
+    return { batch: chosen, extras: Int32Array.from(ranked), predictedVariance: null };
   }
 
   /** Feeds the history to the scheduler one group at a time (groups may differ in K). */

@@ -9,6 +9,7 @@ import { isPlainObject } from '../engine/json-text.ts';
 import { SCORABLE_SCHEDULERS, type CapRule, type Config, type GraphMeta, type Observation, type Phase, type SchedulerName, type TaskScores } from '../engine/types.ts';
 import { PHASES, type WasmScheduler } from '../engine/wasm/index.ts';
 import { BaselineRunner, isBaseline } from './baselines.ts';
+import { topByKey } from './top.ts';
 
 /** One rollout group handed to `observe`. */
 export interface GroupInput {
@@ -295,11 +296,9 @@ export class Scheduler {
       }
       if (extras > 0 && !scored.coldStart) {
         // The next-best tasks by q (ties: lower index), never a removed one (SPEC 8).
-        const order: number[] = [];
-        for (let i = 0; i < this.taskIds.length; i++) if (!inBatch[i] && !v.removed[i]) order.push(i);
         const q = v.q;
-        order.sort((a, b) => q[b] - q[a] || a - b);
-        for (const i of order.slice(0, extras)) ranked.push(this.pick(i, null, q[i], v.longV[i]));
+        const top = topByKey(this.taskIds.length, extras, (i) => !inBatch[i] && !v.removed[i], (i) => q[i]);
+        for (const i of top) ranked.push(this.pick(i, null, q[i], v.longV[i]));
       }
       let removed = 0;
       let excluded = 0;

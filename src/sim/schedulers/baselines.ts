@@ -21,6 +21,9 @@ export const BASELINE_CONSTANTS = Object.freeze({
   moppsTarget: 0.5,
 });
 
+/** What a baseline needs of its simulator: the instance, its heap and the pool size (the library API runs them without a simulated world). */
+export type BaselineHost = Pick<Simulator, 'heap' | 'wasm' | 'nTasks'>;
+
 function plainBatch(tasks: Int32Array): ChosenBatch {
   return { tasks, phases: null, relaxed: [], progressExcluded: 0 };
 }
@@ -32,7 +35,7 @@ export class RandomScheduler implements BatchScheduler {
   readonly identifierFilter = false;
   protected readonly perm: number;
   protected readonly out: number;
-  constructor(protected readonly sim: Simulator, protected readonly B: number) {
+  constructor(protected readonly sim: BaselineHost, protected readonly B: number) {
     this.perm = sim.heap.allocI32(sim.nTasks);
     this.out = sim.heap.allocI32(sim.nTasks);
     sim.wasm.base_perm_init(this.perm, sim.nTasks);
@@ -65,7 +68,7 @@ export class MoppsScheduler implements BatchScheduler {
   readonly dynamicSampling = false;
   readonly identifierFilter = false;
   private readonly p: Record<'alpha' | 'beta' | 'theta' | 'key' | 'cand' | 'out' | 'outKeys', number>;
-  constructor(private readonly sim: Simulator, private readonly B: number) {
+  constructor(private readonly sim: BaselineHost, private readonly B: number) {
     const h = sim.heap;
     const n = sim.nTasks;
     this.p = { alpha: h.allocF64(n), beta: h.allocF64(n), theta: h.allocF64(n), key: h.allocF64(n), cand: h.allocI32(n), out: h.allocI32(B), outKeys: h.allocF64(B) };
@@ -105,7 +108,7 @@ export class DpsScheduler implements BatchScheduler {
   readonly dynamicSampling = false;
   readonly identifierFilter = false;
   private readonly p: Record<'counts' | 'belief' | 'last' | 'predicted' | 'perm' | 'cand' | 'out' | 'outKeys', number>;
-  constructor(private readonly sim: Simulator, private readonly B: number) {
+  constructor(private readonly sim: BaselineHost, private readonly B: number) {
     const h = sim.heap;
     const n = sim.nTasks;
     this.p = {

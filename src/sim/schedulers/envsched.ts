@@ -62,7 +62,7 @@ export class WasmEnvSchedEngine implements EnvSchedEngine {
     this.scheduler.appendGroups(step, g.tasks, g.K, g.rewards, g.flags);
   }
   choose(step: number) {
-    const result = this.scheduler.run(step);
+    const result = this.scheduler.scoreStep(step);
     const v = this.scheduler.views();
     let progressExcluded = 0;
     for (let i = 0; i < v.excluded.length; i++) progressExcluded += v.excluded[i];

@@ -5,6 +5,7 @@ import type { TaskExplanation } from '../reference/index.ts';
 import type { StepMetrics } from '../sim/run.ts';
 import type { ReproduceResult } from '../sim/reproduce.ts';
 import type { Failure } from './host.ts';
+import type { WorldSettings } from '../sim/model-params.ts';
 
 /** A run's lane: configuration A, configuration B (compare mode), or the random reference. */
 export type Lane = 'a' | 'b' | 'ref';
@@ -106,7 +107,8 @@ export interface EngineApi {
   /** Loads an imported graph file (.json or .bin); errors name the file and the field or line. */
   loadGraphFile(bytes: Uint8Array, fileName: string): Promise<Result<DatasetInfo>>;
   /** Runs a whole simulation, streaming its steps (the first alone, then one chunk per ~40 ms slice). */
-  run(lane: Lane, runId: number, config: Config, onChunk: (chunk: StepChunk) => void): Promise<Result<RunDone>>;
+  /** `world`: the simulated world's mechanisms (default: the calibrated world). */
+  run(lane: Lane, runId: number, config: Config, onChunk: (chunk: StepChunk) => void, world?: WorldSettings): Promise<Result<RunDone>>;
   /** Stops every run in progress at its next slice boundary (they resolve with `cancelled`). */
   cancel(): Promise<void>;
   /** Answers at once when the worker's event loop is free: the page's heartbeat (a hung worker never answers). */
@@ -125,5 +127,5 @@ export interface EngineApi {
   /** The lane's run as `envsched run` writes it: run.json and run.csv (src/sim/run-output.ts). */
   exportRun(lane: Lane): Promise<{ json: string; csv: string } | null>;
   importHistory(text: string, fileName: string, config: Config): Promise<Result<ImportedScores>>;
-  reproduce(config: Config, seeds: number, steps: number, table4Runs: number, onProgress: (done: number, total: number, label: string) => void): Promise<Result<ReproduceResult>>;
+  reproduce(config: Config, seeds: number, steps: number, table4Runs: number, onProgress: (done: number, total: number, label: string) => void, world?: WorldSettings): Promise<Result<ReproduceResult>>;
 }

@@ -14,6 +14,7 @@ import { analyse, explainFromAnalysis, type Analysis } from '../reference/index.
 import { JS_MATH, type ScalarMath } from '../reference/math.ts';
 import { reproduce } from '../sim/reproduce.ts';
 import { runToCsv, runToJson } from '../sim/run-output.ts';
+import { DEFAULT_SIM_MODEL } from '../sim/model-params.ts';
 import type { RunWasm } from '../sim/run.ts';
 import { instantiateSimWasm } from '../sim/wasm.ts';
 import { InputError } from '../engine/errors.ts';
@@ -142,7 +143,7 @@ const api: EngineApi = {
     }
   },
 
-  async run(lane, runId, config, onChunk) {
+  async run(lane, runId, config, onChunk, world) {
     try {
       if (!loaded || !info) return noticeOf('no graph loaded');
       if (!info.simulable) throw new InputError(info.source, 'sim', 'this graph has no simulator parameters, so it can be scored but not simulated (SPEC 12)');
@@ -151,7 +152,7 @@ const api: EngineApi = {
       const wasm = await newRunWasm();
       lanes.delete(lane);
       for (const key of [...analyses.keys()]) if (key.startsWith(`${lane}:`)) analyses.delete(key);
-      const session = new RunSession(wasm, loaded, config, runId, info.source);
+      const session = new RunSession(wasm, loaded, config, runId, info.source, { ...DEFAULT_SIM_MODEL, ...world });
       // The first step goes out alone (slider -> first chart); later ones in one message per slice.
       let slice = 1;
       while (!session.done) {
@@ -278,13 +279,14 @@ const api: EngineApi = {
     }
   },
 
-  async reproduce(config, seeds, steps, table4Runs, onProgress) {
+  async reproduce(config, seeds, steps, table4Runs, onProgress, world) {
     try {
       if (!loaded || !info?.simulable) return noticeOf('reproduce needs a dataset with simulator parameters');
       const result = await reproduce(newRunWasm, loaded, config, info.source, {
         seeds,
         steps,
         table4Runs,
+        model: { ...DEFAULT_SIM_MODEL, ...world },
         onProgress: (done, total, label) => void onProgress(done, total, label),
       });
       return { ok: true, value: result };

@@ -246,6 +246,24 @@ export class WasmScheduler {
     this.lastStep = step;
   }
 
+  /** Observations stored so far (all steps). */
+  get observationCount(): number {
+    return this.x.sched_obs_count();
+  }
+
+  /**
+   * Tasks of the stored observations first..last whose group the SPEC 8 identifier filter removes
+   * (the kernel's rule, applied when the group was appended), in storage order.
+   */
+  removalsSince(first: number): number[] {
+    const n = this.x.sched_obs_count();
+    const removes = this.u8(PTR.obsRemoves, n);
+    const tasks = this.i32(PTR.obsTask, n);
+    const out: number[] = [];
+    for (let o = Math.max(0, first); o < n; o++) if (removes[o] !== 0) out.push(tasks[o]);
+    return out;
+  }
+
   /** Writes the configuration block (SPEC 11 keys; SPEC 12 ablations mapped to rho / prior). */
   configure(config: Config): void {
     if (!(SCORABLE_SCHEDULERS as readonly string[]).includes(config.scheduler)) {

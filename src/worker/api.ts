@@ -4,6 +4,7 @@ import type { CapRule, Config, Phase, Scores } from '../engine/types.ts';
 import type { TaskExplanation } from '../reference/index.ts';
 import type { StepMetrics } from '../sim/run.ts';
 import type { ReproduceResult } from '../sim/reproduce.ts';
+import type { Failure } from './host.ts';
 import type { WorldSettings } from '../sim/model-params.ts';
 
 /** A run's lane: configuration A, configuration B (compare mode), or the random reference. */
@@ -92,8 +93,8 @@ export interface ImportedScores {
   progressExcluded: number;
 }
 
-/** `cancelled`: the run stopped because cancel() was called (not an error to show). */
-export type Result<T> = { ok: true; value: T } | { ok: false; notice: string; cancelled?: true };
+/** A value, or the one failure shape of both workers (src/worker/host.ts): `cancelled` when cancel() stopped it. */
+export type Result<T> = { ok: true; value: T } | Failure;
 
 /** Faults the test hook can arm (docs/reliability.md, "Faults in the app"). */
 export type FaultKind = 'trap' | 'abort' | 'oom' | 'hang' | 'crash';
@@ -113,8 +114,9 @@ export interface EngineApi {
   /** Answers at once when the worker's event loop is free: the page's heartbeat (a hung worker never answers). */
   ping(): Promise<number>;
   /**
-   * Test hook: the next run (after its first slice) or graph import fails with `kind`. Reached
-   * only through the page's debug handle, which exists only with `?debug=1` (lab.svelte.ts).
+   * Test hook: the next run (after its first slice) or graph import fails with `kind`. Present
+   * only in test builds (VITE_ENVSCHED_TEST_HOOKS=1; production workers refuse), and reached only
+   * through the page's debug handle, which exists only with `?debug=1` (lab.svelte.ts).
    */
   armFault(kind: FaultKind): Promise<void>;
   pool(lane: Lane, step: number): Promise<PoolSnapshot | null>;

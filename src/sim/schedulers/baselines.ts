@@ -21,6 +21,8 @@ export const BASELINE_CONSTANTS = Object.freeze({
   moppsTarget: 0.5,
 });
 
+/** What a baseline needs of its simulator: the instance, its heap and the pool size (the library API runs them without a simulated world). */
+export type BaselineHost = Pick<Simulator, 'heap' | 'wasm' | 'nTasks'>;
 /** Baselines have no identifier filter (docs/baselines.md). */
 const NO_REMOVALS: readonly number[] = Object.freeze([]);
 
@@ -34,7 +36,7 @@ export class RandomScheduler implements BatchScheduler {
   readonly dynamicSampling: boolean = false;
   protected readonly perm: number;
   protected readonly out: number;
-  constructor(protected readonly sim: Simulator, protected readonly B: number) {
+  constructor(protected readonly sim: BaselineHost, protected readonly B: number) {
     this.perm = sim.heap.allocI32(sim.nTasks);
     this.out = sim.heap.allocI32(sim.nTasks);
     sim.wasm.base_perm_init(this.perm, sim.nTasks);
@@ -68,7 +70,7 @@ export class MoppsScheduler implements BatchScheduler {
   readonly name: SchedulerName = 'mopps';
   readonly dynamicSampling = false;
   private readonly p: Record<'alpha' | 'beta' | 'theta' | 'key' | 'cand' | 'out' | 'outKeys', number>;
-  constructor(private readonly sim: Simulator, private readonly B: number) {
+  constructor(private readonly sim: BaselineHost, private readonly B: number) {
     const h = sim.heap;
     const n = sim.nTasks;
     this.p = { alpha: h.allocF64(n), beta: h.allocF64(n), theta: h.allocF64(n), key: h.allocF64(n), cand: h.allocI32(n), out: h.allocI32(B), outKeys: h.allocF64(B) };
@@ -108,7 +110,7 @@ export class DpsScheduler implements BatchScheduler {
   readonly name: SchedulerName = 'dps';
   readonly dynamicSampling = false;
   private readonly p: Record<'counts' | 'belief' | 'last' | 'predicted' | 'perm' | 'cand' | 'out' | 'outKeys', number>;
-  constructor(private readonly sim: Simulator, private readonly B: number) {
+  constructor(private readonly sim: BaselineHost, private readonly B: number) {
     const h = sim.heap;
     const n = sim.nTasks;
     this.p = {

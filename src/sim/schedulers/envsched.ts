@@ -18,7 +18,7 @@ export class EnvSchedScheduler implements BatchScheduler {
   }
 
   choose(step: number): ChosenBatch {
-    const result = this.scheduler.run(step);
+    const result = this.scheduler.scoreStep(step);
     const v = this.scheduler.views();
     let progressExcluded = 0;
     for (let i = 0; i < v.excluded.length; i++) progressExcluded += v.excluded[i];

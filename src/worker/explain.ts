@@ -83,14 +83,14 @@ export interface TaskWhy {
   pick: PickWhy | null;
   leftOut: LeftOutReason | null;
   relaxed: CapRule[];
-  /** How many tasks the batch has. */
-  batchSize: number;
+  /** The batch in pick order (a reason may name the pick a task lost to). */
+  picks: { task: number; phase: PickWhy['phase'] }[];
 }
 
 /** "Why this task" for the inspector. */
 export function taskWhy(graph: Graph, config: Config, analysis: Analysis, task: number): TaskWhy {
   const why = batchWhyOf(graph, config, analysis);
-  return { pick: why.batch.picks.find((p) => p.task === task) ?? null, leftOut: why.leftOut[task], relaxed: why.batch.relaxed, batchSize: why.batch.picks.length };
+  return { pick: why.batch.picks.find((p) => p.task === task) ?? null, leftOut: why.leftOut[task], relaxed: why.batch.relaxed, picks: why.batch.picks.map((p) => ({ task: p.task, phase: p.phase })) };
 }
 
 function groupView(o: Observation): GroupView {

@@ -67,6 +67,45 @@ afterAll(async () => {
   await site?.close();
 });
 
+/** Text smaller than 14 px and SVG labels that overlap, inside `root` (visible text only). */
+async function legibility(page: Page, root: string): Promise<{ small: string[]; overlaps: string[] }> {
+  return page.evaluate((selector) => {
+    const small: string[] = [];
+    const overlaps: string[] = [];
+    const scope = document.querySelector(selector);
+    if (!scope) return { small: ['(no such element)'], overlaps };
+    const visible = (el: Element) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+    for (const svg of scope.querySelectorAll('svg')) {
+      const vb = svg.viewBox.baseVal;
+      const rect = svg.getBoundingClientRect();
+      const scale = vb && vb.width > 0 ? Math.min(rect.width / vb.width, rect.height / vb.height) : 1;
+      const boxes: { text: string; r: DOMRect }[] = [];
+      for (const t of svg.querySelectorAll('text')) {
+        const text = (t.textContent ?? '').trim();
+        if (!text || !visible(t)) continue;
+        const px = parseFloat(getComputedStyle(t).fontSize) * scale;
+        if (px < 14) small.push(`svg "${text}" ${px.toFixed(1)} px`);
+        boxes.push({ text, r: t.getBoundingClientRect() });
+      }
+      for (let a = 0; a < boxes.length; a++) {
+        for (let b = a + 1; b < boxes.length; b++) {
+          const x = Math.min(boxes[a].r.right, boxes[b].r.right) - Math.max(boxes[a].r.left, boxes[b].r.left);
+          const y = Math.min(boxes[a].r.bottom, boxes[b].r.bottom) - Math.max(boxes[a].r.top, boxes[b].r.top);
+          if (x > 1 && y > 1) overlaps.push(`"${boxes[a].text}" / "${boxes[b].text}"`);
+        }
+      }
+    }
+    const walker = document.createTreeWalker(scope, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const el = n.parentElement;
+      if (!el || el.closest('svg') || !(n.textContent ?? '').trim() || !visible(el)) continue;
+      const px = parseFloat(getComputedStyle(el).fontSize);
+      if (px < 14) small.push(`"${(n.textContent ?? '').trim().slice(0, 30)}" ${px.toFixed(1)} px`);
+    }
+    return { small, overlaps };
+  }, root);
+}
+
 describe('Explain mode', () => {
   it('shows in every scene the numbers `envsched score --step t` prints, and every pick agrees with its batch', async () => {
     const step = 20;
@@ -195,5 +234,64 @@ describe('Explain mode', () => {
     const again = await open(link.slice(site.url.length));
     await ready(again.page, 'coverage');
     expect(await again.page.getAttribute('[data-testid=explain-mode]', 'data-step')).toBe('12');
+  });
+
+  it('is legible on a projector: every scene at 1280x720 and 1920x1080 in presentation mode has labels of at least 14 px that do not overlap', async () => {
+    for (const [width, height] of [[1280, 720], [1920, 1080]]) {
+      const { page } = await open(`?${TINY}&step=14&explain=rollouts&present=1&controls=0`, { width, height });
+      for (const [k, scene] of SCENES.entries()) {
+        if (k > 0) await page.keyboard.press('ArrowRight');
+        await ready(page, scene);
+        const { small, overlaps } = await legibility(page, '[data-testid=explain-mode]');
+        expect(small, `${scene} at ${width}x${height}`).toEqual([]);
+        expect(overlaps, `${scene} at ${width}x${height}`).toEqual([]);
+      }
+    }
+  });
+});
+
+describe('why this task and the glossary in the inspector', () => {
+  it('says for a picked task which phase chose it, at the position the CLI prints, and for another what kept it out', async () => {
+    const step = 20;
+    const { page } = await open(`?${TINY}&step=${step}`);
+    await finishedFingerprint(page);
+    const scores = await scoresFor(page, step);
+    for (const k of [0, 7]) {
+      const chip = page.locator('[data-testid=batch-view] button.chip').nth(k);
+      const task = Number(await chip.getAttribute('data-task'));
+      await chip.click();
+      await page.waitForFunction((t) => document.querySelector('[data-testid=insp-id]')?.textContent === t, TASK_IDS[task]);
+      const why = (await page.textContent('[data-testid=insp-why]')) ?? '';
+      const position = scores.batch.findIndex((b) => b.id === TASK_IDS[task]);
+      const phase = scores.batch[position].phase;
+      expect(why).toContain(`${phase === 'coverage' ? 'Coverage' : 'Exploitation'} pick #${position + 1}:`);
+    }
+    const outside = TASK_IDS.findIndex((id) => !scores.batch.some((b) => b.id === id));
+    await page.fill('#insp-task', TASK_IDS[outside]);
+    await page.press('#insp-task', 'Enter');
+    await page.waitForFunction((t) => document.querySelector('[data-testid=insp-id]')?.textContent === t, TASK_IDS[outside]);
+    expect(await page.textContent('[data-testid=insp-why]')).toMatch(/^Not picked: /);
+  });
+
+  it('gives every symbol of the inspector a glossary entry on hover and on keyboard focus: plain words, the equation, the section', async () => {
+    const { page } = await open(`?${TINY}&step=20&task=3`);
+    await finishedFingerprint(page);
+    await page.waitForSelector('[data-testid=inspector] [data-glossary=q]');
+    const symbols = await page.$$eval('[data-testid=inspector] [data-glossary]', (els) => els.map((e) => e.getAttribute('data-glossary')));
+    expect(new Set(symbols).size).toBeGreaterThanOrEqual(20);
+    // Hover shows the entry.
+    await page.locator('[data-testid=inspector] [data-glossary=q]').first().hover();
+    const tip = page.locator('[data-testid=inspector] [data-glossary=q] + [data-testid=glossary-tip]').first();
+    await expect.poll(() => tip.isVisible()).toBe(true);
+    expect(await tip.textContent()).toMatch(/percentile rank.*App\. B.*docs\/spec\.md §5/s);
+    // Focus shows it too, and it names the element it describes.
+    await page.focus('[data-testid=inspector] [data-glossary=Gin]');
+    const focused = page.locator('[data-testid=inspector] [data-glossary=Gin] + [data-testid=glossary-tip]').first();
+    await expect.poll(() => focused.isVisible()).toBe(true);
+    expect(await focused.textContent()).toMatch(/Eq\. 3.*§4/s);
+    const describedBy = await page.locator('[data-testid=inspector] [data-glossary=Gin]').first().getAttribute('aria-describedby');
+    expect(await focused.getAttribute('id')).toBe(describedBy);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => focused.isVisible()).toBe(false);
   });
 });

@@ -295,3 +295,34 @@ describe('why this task and the glossary in the inspector', () => {
     await expect.poll(() => focused.isVisible()).toBe(false);
   });
 });
+
+describe('the relation graph', () => {
+  it('on envscaler-rl shows the inspected task\'s neighbourhood legibly at 1024x768 and 1920x1080 in presentation mode', async () => {
+    for (const [width, height] of [[1024, 768], [1920, 1080]]) {
+      const { page } = await open('?step=120&task=700&present=1', { width, height });
+      await finishedFingerprint(page);
+      await page.waitForSelector('[data-testid=relation-graph] svg g.node', { timeout: 60_000 });
+      const nodes = await page.locator('[data-testid=relation-graph] svg g.node').count();
+      expect(nodes).toBeGreaterThanOrEqual(10);
+      const { small, overlaps } = await legibility(page, '[data-testid=relation-graph]');
+      expect(small, `${width}x${height}`).toEqual([]);
+      expect(overlaps, `${width}x${height}`).toEqual([]);
+    }
+  });
+
+  it('on the tiny pool draws the whole graph, coloured by the prediction, and moves with the player', async () => {
+    const { page } = await open(`?${TINY}&step=10&present=1`, { width: 1920, height: 1080 });
+    await finishedFingerprint(page);
+    await page.waitForSelector('[data-testid=relation-graph] [data-testid=pool-graph][data-step="10"]');
+    expect(await page.locator('[data-testid=relation-graph] [data-testid=pool-graph] circle').count()).toBe(TASK_IDS.length);
+    const fills = () => page.$$eval('[data-testid=relation-graph] [data-testid=pool-graph] circle', (els) => els.map((e) => (e as SVGElement).style.fill).join(';'));
+    const before = await fills();
+    const { small, overlaps } = await legibility(page, '[data-testid=relation-graph]');
+    expect(small).toEqual([]);
+    expect(overlaps).toEqual([]);
+    await page.keyboard.press('ArrowRight');
+    await page.waitForSelector('[data-testid=relation-graph] [data-testid=pool-graph][data-step="11"]');
+    // New rollouts change the predictions the nodes are coloured by.
+    expect(await fills()).not.toBe(before);
+  });
+});

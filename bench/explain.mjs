@@ -73,6 +73,7 @@ export async function run() {
     await page.waitForTimeout(500);
 
     const ready = (scene) => `[data-testid=explain-mode][data-scene=${scene}][data-ready=true]`;
+    const shown = [];
     const opens = [];
     const openWarm = [];
     const moves = [];
@@ -92,6 +93,11 @@ export async function run() {
       await page.waitForFunction((s) => new URLSearchParams(location.search).get('step') === String(s), step);
       await page.waitForTimeout(300);
       say(`step ${step}`);
+      // The dialog itself (its chrome and the scene's place) appears at once; the numbers follow
+      // when the worker has taken the step apart.
+      shown.push(await timed(page, { kind: 'click', target: '[data-testid=explain-toggle]' }, '[data-testid=explain-mode]'));
+      await page.keyboard.press('Escape');
+      await page.waitForSelector('[data-testid=explain-mode]', { state: 'detached' });
       // The walkthrough reopens at the scene it was closed on (the exploitation scene below).
       opens.push(await timed(page, { kind: 'click', target: '[data-testid=explain-toggle]' }, ready(step === 120 ? 'rollouts' : 'exploitation')));
       await page.keyboard.press('Home');
@@ -108,6 +114,7 @@ export async function run() {
       await page.keyboard.press('Escape');
       await page.waitForSelector('[data-testid=explain-mode]', { state: 'detached' });
     }
+    rows.push({ name: 'explain: open Explain mode: click -> dialog drawn (median of 3)', value: median(shown), unit: 'ms', target: '<= 100 ms' });
     rows.push({ name: 'explain: open Explain mode, step not yet analysed (click -> scene drawn), median of 3', value: median(opens), unit: 'ms', target: '<= 100 ms' });
     rows.push({ name: 'explain: ... worst of the 3', value: Math.max(...opens), unit: 'ms' });
     rows.push({ name: 'explain: open Explain mode again on the same step (analysis cached)', value: median(openWarm), unit: 'ms', target: '<= 100 ms' });
@@ -126,21 +133,22 @@ export async function run() {
           let worst = 0;
           const stepOf = (text) => Number((text ?? '').match(/step (\d+)/)?.[1] ?? NaN);
           const started = performance.now();
-          document.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', bubbles: true }));
+          document.body.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', bubbles: true }));
           const sample = () => {
             const player = Number(new URLSearchParams(location.search).get('step') ?? 0);
-            const shown = stepOf(document.querySelector('[data-testid=inspector] h2 .sub')?.textContent);
-            if (Number.isFinite(shown)) worst = Math.max(worst, player - shown);
+            const seen = stepOf(document.querySelector('[data-testid=inspector] h2 .sub')?.textContent);
+            if (Number.isFinite(seen)) worst = Math.max(worst, player - seen);
             if (performance.now() - started < 8000) setTimeout(sample, 30);
             else {
-              document.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', bubbles: true }));
-              resolve(worst);
+              document.body.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', bubbles: true }));
+              resolve({ worst, played: Number(new URLSearchParams(location.search).get('step') ?? 0) });
             }
           };
           sample();
         }),
     );
-    rows.push({ name: 'explain: inspector lag behind the player while playing 8 s (steps, worst)', value: lag, unit: 'steps', target: '<= 1' });
+    rows.push({ name: 'explain: inspector lag behind the player while playing 8 s (steps, worst)', value: lag.worst, unit: 'steps', target: '<= 1' });
+    rows.push({ name: 'explain: ... steps played in those 8 s', value: lag.played, unit: 'steps' });
     rows.push({ name: 'explain: load average (1 min) while measuring', value: load, unit: '' });
   } finally {
     await browser.close();

@@ -314,8 +314,8 @@ describe('the relation graph', () => {
     const { page } = await open(`?${TINY}&step=10&present=1`, { width: 1920, height: 1080 });
     await finishedFingerprint(page);
     await page.waitForSelector('[data-testid=relation-graph] [data-testid=pool-graph][data-step="10"]');
-    expect(await page.locator('[data-testid=relation-graph] [data-testid=pool-graph] circle').count()).toBe(TASK_IDS.length);
-    const fills = () => page.$$eval('[data-testid=relation-graph] [data-testid=pool-graph] circle', (els) => els.map((e) => (e as SVGElement).style.fill).join(';'));
+    expect(await page.locator('[data-testid=relation-graph] [data-testid=pool-graph] circle[role=button]').count()).toBe(TASK_IDS.length);
+    const fills = () => page.$$eval('[data-testid=relation-graph] [data-testid=pool-graph] circle[role=button]', (els) => els.map((e) => (e as SVGElement).style.fill).join(';'));
     const before = await fills();
     const { small, overlaps } = await legibility(page, '[data-testid=relation-graph]');
     expect(small).toEqual([]);

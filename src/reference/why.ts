@@ -7,7 +7,7 @@
 import type { CapRule, Config, Graph, Phase } from '../engine/types.ts';
 import { effectiveRho } from '../engine/config.ts';
 import { coverageObjective, exploitationObjective, exposureFactor, mean, novelty } from './formulas.ts';
-import { fullSimilarity, tasksByEnvironment } from './graph-lookup.ts';
+import { fullSimilarity, tasksByEnvironment } from './graph.ts';
 import type { Analysis } from './score.ts';
 import { RELAXATION_ORDER } from './batch.ts';
 

@@ -4,7 +4,7 @@
 // for the propagation view. Registered in engine.worker.ts with one line.
 import type { CapRule, Config, Graph, Observation, StatTriple } from '../engine/types.ts';
 import { explainFromAnalysis, groupStats, type Analysis, type TaskExplanation } from '../reference/index.ts';
-import type { StepReference } from '../reference/half-life.ts';
+import type { StepReference } from '../reference/index.ts';
 import { explainBatch, type BatchWhy, type LeftOutReason, type PickWhy } from '../reference/why.ts';
 import type { Lane, Result } from './api.ts';
 

@@ -34,9 +34,10 @@ async function download(page: Page, menuItem: string): Promise<string> {
   return path;
 }
 
-async function scoresFor(page: Page, step: number): Promise<Scores> {
+async function scoresFor(page: Page, step: number, saved?: { history: string }): Promise<Scores> {
   const history = await download(page, 'History before this step');
   const config = await download(page, 'Configuration');
+  if (saved) saved.history = history;
   const cli = await runCli(['score', '--graph', GRAPH, '--history', history, '--config', config, '--step', String(step)]);
   expect(cli.stderr).toBe('');
   expect(cli.code).toBe(0);
@@ -179,6 +180,28 @@ describe('Explain mode', () => {
     await ready(page, 'update');
     const rolled = await page.$$eval('[data-testid=ex-rollout]', (els) => els.map((e) => Number(e.getAttribute('data-task'))));
     expect(rolled.map((i) => TASK_IDS[i]).sort()).toEqual(scores.batch.map((b) => b.id).sort());
+  });
+
+  it('explains an imported history: the batch EnvSched would pick next is the one `envsched score` prints', async () => {
+    const { page } = await open(`?${TINY}&step=17`);
+    await finishedFingerprint(page);
+    const saved = { history: '' };
+    const scores = await scoresFor(page, 17, saved);
+    await page.click('[data-testid=import-toggle]');
+    await page.setInputFiles('[data-testid=import-files]', [join(ROOT, 'datasets/tiny/tiny.graph.json'), saved.history]);
+    await page.waitForSelector('[data-testid=import-summary]');
+    await page.click('[data-testid=explain-toggle]');
+    await ready(page, 'rollouts');
+    expect(await page.getAttribute('[data-testid=explain-mode]', 'data-step')).toBe('17');
+    const picks: Awaited<ReturnType<typeof pickRows>> = [];
+    for (const scene of ['history', 'neighbours', 'fusion', 'coverage', 'exploitation', 'filters', 'update']) {
+      await page.keyboard.press('ArrowRight');
+      await ready(page, scene);
+      if (scene === 'coverage' || scene === 'exploitation') picks.push(...(await pickRows(page)));
+    }
+    picks.sort((x, y) => x.position - y.position);
+    expect(picks.map((p) => [p.id, p.phase])).toEqual(scores.batch.map((b) => [b.id, b.phase]));
+    expect(await page.textContent('[data-testid=explain-mode] [data-testid=ex-caption]')).toContain('has not been run yet');
   });
 
   it('explains a cold start (step 0) with the batch `envsched score --step 0` prints', async () => {

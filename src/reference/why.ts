@@ -7,7 +7,7 @@
 import type { CapRule, Config, Graph, Phase } from '../engine/types.ts';
 import { effectiveRho } from '../engine/config.ts';
 import { coverageObjective, exploitationObjective, exposureFactor, mean, novelty } from './formulas.ts';
-import { fullSimilarity, tasksByEnvironment } from './graph.ts';
+import { tasksByEnvironment } from './graph.ts';
 import type { Analysis } from './score.ts';
 import { RELAXATION_ORDER } from './batch.ts';
 
@@ -105,11 +105,39 @@ function newState(graph: Graph): ReplayState {
   };
 }
 
+/** S_full lookups as maps (first entry of a list wins, as in SPEC 1's lookup), built once per graph. */
+interface SimilarityIndex {
+  within: Map<number, number>[];
+  fullCross: Map<number, number>[];
+}
+const similarityIndexes = new WeakMap<Graph, SimilarityIndex>();
+
+function similarityIndex(graph: Graph): SimilarityIndex {
+  let index = similarityIndexes.get(graph);
+  if (!index) {
+    const toMap = (list: readonly (readonly [number, number])[]) => {
+      const m = new Map<number, number>();
+      for (const [j, v] of list) if (!m.has(j)) m.set(j, v);
+      return m;
+    };
+    index = { within: graph.within.map(toMap), fullCross: graph.fullCross.map(toMap) };
+    similarityIndexes.set(graph, index);
+  }
+  return index;
+}
+
+/** SPEC 1's S_full(k, i), the same value as graph.ts's fullSimilarity, by map lookups. */
+function similarity(graph: Graph, index: SimilarityIndex, k: number, i: number): number {
+  if (graph.tasks[k].env === graph.tasks[i].env) return index.within[k].get(i) ?? 0;
+  return index.fullCross[k].get(i) ?? index.fullCross[i].get(k) ?? 0;
+}
+
 function add(graph: Graph, st: ReplayState, i: number): void {
   const env = graph.tasks[i].env;
+  const index = similarityIndex(graph);
   graph.tasks.forEach((task, k) => {
     if (k === i) return;
-    const s = fullSimilarity(graph, k, i);
+    const s = similarity(graph, index, k, i);
     st.maxSim[k] = Math.max(st.maxSim[k], s);
     if (task.env === env) st.maxSimSameEnv[k] = Math.max(st.maxSimSameEnv[k], s);
   });
@@ -253,8 +281,10 @@ export function explainBatch(graph: Graph, config: Config, a: Analysis): { batch
     for (let n = 0; n < budget; n++) {
       const relaxedBefore = st.relaxed.length;
       let eligible: number[] = [];
+      let rules: ReturnType<typeof blockingRule>[] = [];
       for (;;) {
-        eligible = all.filter((i) => blockingRule(graph, config, a, st, i, phase) === null);
+        rules = all.map((i) => blockingRule(graph, config, a, st, i, phase));
+        eligible = all.filter((i) => rules[i] === null);
         if (eligible.length > 0) break;
         const next = RELAXATION_ORDER.find((rule) => !st.relaxed.includes(rule));
         if (next === undefined) break;
@@ -300,7 +330,7 @@ export function explainBatch(graph: Graph, config: Config, a: Analysis): { batch
         if (old === null || r + 1 < old.rank) near[c.task].rank = { position: k, rank: r + 1, candidates: scored.length, gap: best.score - c.score };
       });
       for (const i of all) {
-        const rule = blockingRule(graph, config, a, st, i, phase);
+        const rule = rules[i];
         if (rule === 'C1' || rule === 'C3' || rule === 'C_task') near[i].cap ??= rule;
         if (rule !== 'progress' && rule !== 'in-batch') near[i].blockedOnlyByProgress = false;
       }

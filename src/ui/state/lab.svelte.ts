@@ -244,7 +244,7 @@ export class Lab {
     this.expected[lane] = { runId, config };
     const shown = this.getLane(lane);
     if (shown) this.setLane(lane, { ...shown, done: false });
-    const result = await this.client.run(lane, runId, config, (chunk) => this.receive(chunk));
+    const result = await this.client.run(lane, runId, config, (chunk) => this.receive(chunk), $state.snapshot(this.state.world));
     if (generation !== this.generation) return false;
     this.flushScheduled = true;
     this.flush();
@@ -435,7 +435,7 @@ export class Lab {
       const config = $state.snapshot(this.state.a) as Config;
       const result = await this.client.reproduce(config, seeds, steps, table4Runs, (done, total, label) => {
         this.reproduce = { ...this.reproduce, done, total, label };
-      });
+      }, $state.snapshot(this.state.world));
       if (!result.ok) this.notify('error', result.notice);
       this.reproduce = { ...this.reproduce, running: false, result: result.ok ? result.value : null };
     } catch (error) {

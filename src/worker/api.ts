@@ -4,6 +4,7 @@ import type { CapRule, Config, Phase, Scores } from '../engine/types.ts';
 import type { TaskExplanation } from '../reference/index.ts';
 import type { StepMetrics } from '../sim/run.ts';
 import type { ReproduceResult } from '../sim/reproduce.ts';
+import type { ExplainApi, TaskWhy } from './explain.ts';
 import type { Failure } from './host.ts';
 import type { WorldSettings } from '../sim/model-params.ts';
 
@@ -75,6 +76,8 @@ export interface Inspection {
   /** The configuration scored (baselines are explained as EnvSched would see their history). */
   scoredAs: Config['scheduler'];
   explanation: TaskExplanation;
+  /** Why it was picked (phase, criterion, runner-up) or what kept it out (src/reference/why.ts). */
+  why: TaskWhy;
   /** The simulator's exact expected reward and variance of this task at this step (null for imported data). */
   truth: { mean: number; variance: number } | null;
   /** The rollouts the task got at this step, if it was in the batch. */
@@ -99,7 +102,7 @@ export type Result<T> = { ok: true; value: T } | Failure;
 /** Faults the test hook can arm (docs/reliability.md, "Faults in the app"). */
 export type FaultKind = 'trap' | 'abort' | 'oom' | 'hang' | 'crash';
 
-export interface EngineApi {
+export interface EngineApi extends ExplainApi {
   /** Compiles the WASM module once. `base` is the site's base URL (datasets are fetched relative to it). */
   init(wasmUrl: string, base: string): Promise<void>;
   datasetNames(): Promise<string[]>;

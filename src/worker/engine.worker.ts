@@ -22,6 +22,7 @@ import type { DatasetInfo, EngineApi, ImportedScores, Inspection, Lane, Result, 
 import type { Faults } from './faults.ts';
 import { cancelled, failureOf, fetchBundledGraph, fetchCatalog, isWasmFault, noticeOf } from './host.ts';
 import { RunSession } from './run-session.ts';
+import { explainApi, taskWhy } from './explain.ts';
 
 let module: WebAssembly.Module | null = null;
 /** The inspector's reference runs on the module's own exp / pow / log once init has run. */
@@ -111,6 +112,28 @@ function cachedAnalysis(key: string, observations: readonly Observation[], confi
   return a;
 }
 
+/** The (cached) analysis of a lane's history at `step`, with that history and the configuration scored. */
+function laneAnalysis(lane: Lane | 'imported', step: number): Result<{ observations: readonly Observation[]; config: Config; analysis: Analysis }> {
+  if (!loaded) return noticeOf('no graph loaded');
+  let observations: readonly Observation[];
+  let config: Config;
+  let runId = 0;
+  if (lane === 'imported') {
+    if (!imported) return noticeOf('no history imported');
+    observations = imported.observations;
+    config = imported.config;
+  } else {
+    const r = lanes.get(lane);
+    if (!r) return noticeOf(`no run in lane ${lane}`);
+    observations = r.observations;
+    config = r.config;
+    runId = r.runId;
+  }
+  const scored = scorable(config);
+  const analysis = cachedAnalysis(`${lane}:${runId}:${step}:${JSON.stringify(scored)}`, observations, scored, step);
+  return { ok: true, value: { observations, config: scored, analysis } };
+}
+
 const api: EngineApi = {
   async init(wasmUrl, baseUrl) {
     base = baseUrl;
@@ -197,36 +220,22 @@ const api: EngineApi = {
 
   async inspect(lane, step, task) {
     try {
-      if (!loaded) return noticeOf('no graph loaded');
       const started = performance.now();
-      let observations: readonly Observation[];
-      let config: Config;
-      let truth: Inspection['truth'] = null;
-      let runId = 0;
-      if (lane === 'imported') {
-        if (!imported) return noticeOf('no history imported');
-        observations = imported.observations;
-        config = imported.config;
-      } else {
-        const r = lanes.get(lane);
-        if (!r) return noticeOf(`no run in lane ${lane}`);
-        observations = r.observations;
-        config = r.config;
-        runId = r.runId;
-        truth = r.truthAt(step, task);
-      }
-      const scored = scorable(config);
-      const analysis = cachedAnalysis(`${lane}:${runId}:${step}:${JSON.stringify(scored)}`, observations, scored, step);
+      const got = laneAnalysis(lane, step);
+      if (!got.ok) return got;
+      const { observations, config: scored, analysis } = got.value;
+      const truth: Inspection['truth'] = lane === 'imported' ? null : (lanes.get(lane)?.truthAt(step, task) ?? null);
       const explanation = explainFromAnalysis(graph!, analysis, task);
-      const got = observations.find((o) => o.step === step && o.task === task);
+      const rolled = observations.find((o) => o.step === step && o.task === task);
       const value: Inspection = {
         lane: lane === 'imported' ? 'a' : lane,
         step,
         task,
         scoredAs: scored.scheduler,
         explanation,
+        why: taskWhy(graph!, scored, analysis, task),
         truth,
-        rollouts: got ? (got.flags ? { rewards: got.rewards, flags: got.flags } : { rewards: got.rewards }) : null,
+        rollouts: rolled ? (rolled.flags ? { rewards: rolled.rewards, flags: rolled.flags } : { rewards: rolled.rewards }) : null,
         millis: performance.now() - started,
       };
       return { ok: true, value };
@@ -234,6 +243,8 @@ const api: EngineApi = {
       return fail(error, 'inspector');
     }
   },
+
+  ...explainApi({ graph: () => (loaded ? (graph ??= unpackGraph(loaded)) : null), analysisAt: laneAnalysis }),
 
   async exportHistory(lane, beforeStep) {
     const r = lanes.get(lane);

@@ -14,6 +14,7 @@ import * as Comlink from 'comlink';
 import type { Config } from '../../engine/types.ts';
 import type { DatasetInfo, EngineApi, FaultKind, ImportedScores, Inspection, Lane, PoolSnapshot, Result, RunDone, StepChunk } from '../../worker/api.ts';
 import type { ReproduceResult } from '../../sim/reproduce.ts';
+import type { PoolGraph, StepExplanation } from '../../worker/explain.ts';
 
 /** Thrown into callers whose request was dropped because a newer one replaced its worker. */
 export class Cancelled extends Error {
@@ -286,6 +287,15 @@ export class EngineClient {
 
   inspect(lane: Lane | 'imported', step: number, task: number): Promise<Result<Inspection>> {
     return this.call((r) => r.inspect(lane, step, task), 'quick', `explaining task ${task} in the inspector`);
+  }
+
+  /** Explain mode: one step taken apart (src/worker/explain.ts), and a small pool's graph. */
+  explainStep(lane: Lane | 'imported', step: number, task: number | null): Promise<Result<StepExplanation>> {
+    return this.call((r) => r.explainStep(lane, step, task), 'quick', `explaining step ${step}`);
+  }
+
+  poolGraph(maxTasks: number): Promise<PoolGraph | null> {
+    return this.call((r) => r.poolGraph(maxTasks), 'quick', 'drawing the pool graph');
   }
 
   exportHistory(lane: Lane, beforeStep: number): Promise<string> {

@@ -1,7 +1,7 @@
-// The rollout simulator as a stand-in for a trainer (serve's `simulate` operation): rolls out the
-// batch a client names, in the simulator's own WASM instance, in the same order of calls as a
-// simulated run (`envsched simulate`): roll out, replay the flagged rollouts, hash, learn. Given the
-// same batches, a client's loop therefore ends with the same fingerprint as `envsched simulate`.
+// The rollout simulator as a stand-in for a trainer (serve's `simulate` operation): plays the
+// batch a client names, in the simulator's own WASM instance, with the same calls in the same
+// order as a simulated run (`envsched simulate`): play, replay the flagged rollouts, hash, learn.
+// Given the same batches, a client's loop therefore ends with `envsched simulate`'s fingerprint.
 import { InputError } from '../engine/errors.ts';
 import { showValue } from '../engine/groups.ts';
 import type { Config, GraphMeta } from '../engine/types.ts';
@@ -61,17 +61,15 @@ export class SimulatedWorld {
   /** Rolls out K rollouts of each task of the batch (see readBatch) at `step`, the world's next step, and learns from them. */
   rollout(step: number, batch: Int32Array, source: string): SimulatedStep {
     if (step !== this.steps) throw new InputError(source, 'step', `the simulated world is at step ${this.steps}: steps are simulated in order, once each`);
-    const n = batch.length;
     const K = this.sim.K;
-    this.sim.batchView(n).set(batch);
-    const view = this.sim.rollout(n);
+    const { kept: n } = this.sim.play(batch, false, batch.length);
+    const view = this.sim.rolloutView(n);
+    // The simulator's own replay of flagged rollouts (SPEC 8); which of them remove a task is the scheduler's rule.
+    const confirmed = this.sim.confirmedFlags(n);
     const groups: SimulatedGroup[] = [];
     for (let b = 0; b < n; b++) {
       const rewards = Array.from(view.rewards.subarray(b * K, (b + 1) * K));
-      // The simulator's replay rule (docs/simulator.md): a flagged rollout is confirmed when it
-      // scored >= 0.5 and its replay without the suspicious action scores lower.
-      const flags: boolean[] = [];
-      for (let k = b * K; k < (b + 1) * K; k++) flags.push(view.flags[k] === 1 && view.rewards[k] >= 0.5 && view.honest[k] < view.rewards[k] - 1e-4);
+      const flags = Array.from(confirmed.subarray(b * K, (b + 1) * K), (f) => f === 1);
       groups.push(flags.some((f) => f) ? { task: this.meta.tasks[batch[b]].id, rewards, flags } : { task: this.meta.tasks[batch[b]].id, rewards });
     }
     this.sim.hashStep(n);

@@ -12,7 +12,9 @@ const base = new URL('./', window.location.href).href;
 const client = new EngineClient(new URL(wasmUrl, window.location.href).href, base, () => new Worker(new URL('../worker/engine.worker.ts', import.meta.url), { type: 'module' }));
 // The Sweep tab (src/ui/sweep/README.md): `sweep.*` keys are its own; the app reads the rest.
 const { app, sweep } = splitSweepParams(window.location.search);
-const lab = new Lab(client, app);
+// The result card's seeds run in the sweep's background worker pool (its own chunk, made on first use).
+const cardExecutor = () => import('./sweep/browser-pool.ts').then(({ createBrowserSweepPool }) => createBrowserSweepPool(new URL(wasmUrl, window.location.href).href, base));
+const lab = new Lab(client, app, cardExecutor);
 const read = parseSweepUrl(sweep, lab.state.a);
 for (const text of read.notices) lab.notify('error', text);
 // The sweep's store and worker pool load with the Sweep tab (a chunk of their own: a shorter first

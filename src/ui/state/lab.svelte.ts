@@ -4,6 +4,9 @@
 import type { Config } from '../../engine/types.ts';
 import type { EngineClient, EngineFault, FaultKind } from '../engine/client.ts';
 import { Orchestrator, type InputFile } from './orchestrator.ts';
+import { CardRunner } from '../result/card-runner.ts';
+import { CardStore } from '../result/card-store.svelte.ts';
+import type { CardExecutor } from '../result/card.ts';
 import { DataStore, ExplainStore, LaneStore, NoticeStore, ReproduceStore, ViewStore } from './stores.svelte.ts';
 import { defaultConfig, parseUrlState, serializeUrlState, type AppState } from './url-state.ts';
 
@@ -30,10 +33,14 @@ export class Lab {
   readonly repro = new ReproduceStore();
   readonly noticeStore = new NoticeStore();
   readonly explainStore = new ExplainStore();
+  readonly card = new CardStore();
+  readonly cardRunner: CardRunner;
   readonly client: EngineClient;
   readonly orchestrator: Orchestrator;
 
-  constructor(client: EngineClient, search: string) {
+  /** `cardExecutor`: the background worker pool the result card's seeds run in (made on first use). */
+  constructor(client: EngineClient, search: string, cardExecutor: () => Promise<CardExecutor>) {
+    this.cardRunner = new CardRunner(this.card, cardExecutor);
     this.client = client;
     const { state, notices } = parseUrlState(search);
     this.state = state;
@@ -112,6 +119,17 @@ export class Lab {
   importFiles(files: InputFile[]): Promise<void> { return this.orchestrator.importFiles(files); }
   backToSimulation(): void { this.orchestrator.backToSimulation(); }
   runReproduce(seeds: number, steps: number, table4Runs: number): Promise<void> { return this.orchestrator.runReproduce(seeds, steps, table4Runs); }
+
+  /**
+   * What the result card compares: A against B in compare mode, else A against the random
+   * scheduler at A's seed (nothing when A is random itself, or for imported data).
+   */
+  updateCard(): void {
+    const { a, b } = this.state;
+    if (this.source !== 'sim') return this.cardRunner.want(null, null, this.card.seeds);
+    const against = b ?? (a.scheduler === 'random' ? null : { ...a, alpha: [...a.alpha] as Config['alpha'], scheduler: 'random' as const });
+    this.cardRunner.want(against ? a : null, against, this.card.seeds);
+  }
 
   resetConfig(): void {
     const keep = { dataset: this.state.a.dataset };

@@ -2,6 +2,8 @@
 export function fmt(x: number | null | undefined, digits = 4): string {
   if (x === null || x === undefined || Number.isNaN(x)) return '–';
   if (!Number.isFinite(x)) return x > 0 ? '∞' : '−∞';
+  // Rounding residue of a sum that is 0 (coverage-only's median variance printed as 3.08e-33): 0.
+  if (Math.abs(x) < 1e-15) return '0';
   if (x !== 0 && Math.abs(x) < 1e-3) return x.toExponential(2);
   return Number(x.toFixed(digits)).toString();
 }

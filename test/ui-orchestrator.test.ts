@@ -36,6 +36,8 @@ class FakeEngine implements EngineLike {
   onFault: ((fault: EngineFault) => void) | null = null;
   runs: { lane: Lane; runId: number; config: Config; outcome: 'running' | 'done' | 'cancelled' }[] = [];
   historyConfigs: Config[] = [];
+  /** Delivers each run's last chunk after its answer (as a callback port may). */
+  lateLastChunk = false;
   /** The next history import fails with this notice. */
   historyNotice: string | null = null;
   private stop = new Set<number>();
@@ -73,7 +75,8 @@ class FakeEngine implements EngineLike {
           throw new Cancelled();
         }
         const steps = Array.from({ length: Math.min(5, config.T - t) }, (_, k) => ({ metrics: { step: t + k }, phases: null, predictedBatchVariance: null }) as unknown as StepRecord);
-        onChunk({ lane, runId, steps });
+        if (this.lateLastChunk && t + 5 >= config.T) setTimeout(() => onChunk({ lane, runId, steps }), 5);
+        else onChunk({ lane, runId, steps });
       }
       record.outcome = 'done';
       return { ok: true, value: { lane, runId, fingerprint: fingerprintOf(config), steps: config.T, millis: 7 } };
@@ -156,6 +159,15 @@ describe('the app orchestrator (fake engine, no browser)', () => {
     expect(laneA.at(-1)!.config.rho).toBe(0.4);
     expect(laneA.slice(0, -1).every((r) => r.outcome !== 'running')).toBe(true);
     expect(laneA.some((r) => r.outcome === 'cancelled')).toBe(true);
+  });
+
+  it('calls a run finished only when all its steps are in, also when the last ones come after its answer', async () => {
+    const { model, engine, orchestrator } = setup({ T: 40 });
+    engine.lateLastChunk = true;
+    orchestrator.configChanged();
+    while (!model.lanes.a?.done) await tick();
+    expect(model.lanes.a.steps).toHaveLength(40);
+    expect(model.lanes.a.fingerprint).toBe(fingerprintOf(model.state.a));
   });
 
   it('cancel stops the run quietly: nothing claims to be finished, no error notice', async () => {

@@ -175,7 +175,7 @@ describe('the EnvSched Lab web app', () => {
   });
 
   it('corrects a malformed URL with notices and keeps working', async () => {
-    const { page } = await open(`?v=1&dataset=tiny&T=30&rho=7&K_within=lots&bogus=1&h_long=-2`);
+    const { page } = await open(`?v=1&dataset=tiny&B=12&T=30&rho=7&K_within=lots&bogus=1&h_long=-2`);
     await finishedFingerprint(page);
     const notices = await page.$$eval('[data-testid=notice]', (els) => els.map((e) => e.textContent ?? ''));
     expect(notices).toHaveLength(4);

@@ -214,10 +214,14 @@ describe('the projector-first layout', () => {
     });
   }
 
-  it('in presentation mode at 1024x768: no text below 16 px, no horizontal scrolling, controls in a drawer', async () => {
+  it('in presentation mode at 1024x768: the card and its chart on the first screen, no text below 16 px, no horizontal scrolling, controls in a drawer', async () => {
     const { page } = await open(`?${TINY}&present=1`, { width: 1024, height: 768 });
     await finishedFingerprint(page);
     await cardRows(page, 2);
+    for (const id of ['result-card', 'card-chart']) {
+      const box = (await page.locator(`[data-testid=${id}]`).boundingBox())!;
+      expect(box.y + box.height, `${id} bottom in presentation mode`).toBeLessThanOrEqual(768);
+    }
     const small = await page.evaluate(() => {
       const out: string[] = [];
       const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -242,7 +246,7 @@ describe('the projector-first layout', () => {
   });
 
   it('keeps the header in place when the fingerprint appears', async () => {
-    const { page } = await open('?T=1000', { width: 1024, height: 768 });
+    const { page } = await open('?dataset=tiny&B=12&T=1000', { width: 1024, height: 768 });
     await page.waitForSelector('[data-testid=fingerprint]');
     const layout = () => page.$$eval('header, header nav button, [data-testid=fingerprint]', (els) => els.map((e) => { const r = e.getBoundingClientRect(); return [Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)]; }));
     const computing = await layout();

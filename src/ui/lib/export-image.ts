@@ -328,7 +328,9 @@ export function drawAxes(area: Area, ops: Op[], theme: FigureTheme, axes: Axes):
     ops.push({ kind: 'text', x: px(v), y: bottom + 34, text: tickText(v, xStep), size: 22, colour: theme.text, align: 'center' });
   }
   ops.push({ kind: 'text', x: (left + right) / 2, y: bottom + 70, text: axes.xTitle, size: 24, colour: theme.text, align: 'center', weight: 600 });
-  ops.push({ kind: 'text', x: area.x + 26, y: (top + bottom) / 2, text: axes.yTitle, size: 24, colour: theme.text, align: 'center', weight: 600, rotate: true });
+  // The y title runs along the axis: smaller type when the plot is short, never cut off.
+  const ySize = Math.max(12, Math.min(24, (bottom - top) / Math.max(1, axes.yTitle.length * 0.56)));
+  ops.push({ kind: 'text', x: area.x + 26, y: (top + bottom) / 2 + ySize * 0.3, text: axes.yTitle, size: ySize, colour: theme.text, align: 'center', weight: 600, rotate: true });
   return { px, py, top, bottom, left, right };
 }
 

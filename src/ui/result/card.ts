@@ -15,8 +15,8 @@ export const CARD_LABEL: Record<CardMetric, string> = {
   envsPerBatch: 'Environments per batch',
   meanVariance: 'Mean selected variance',
   heldoutFinal: 'Held-out score at the end',
-  stepsToReach: 'Steps to reach B’s final held-out',
-  rolloutsToReach: 'Rollouts to reach B’s final held-out',
+  stepsToReach: 'Steps to B’s final held-out',
+  rolloutsToReach: 'Rollouts to B’s final held-out',
 };
 
 /** One seed's pair of runs (A and B at the same seed). */

@@ -88,6 +88,9 @@ export class Orchestrator {
   private laneEpoch: Record<Lane, number> = { a: -1, b: -1, ref: -1 };
   /** The run each lane waits for: the old run stays on screen until the new one's first step arrives. */
   private expected: Record<Lane, { runId: number; config: Config } | null> = { a: null, b: null, ref: null };
+  /** Steps received for the expected run of each lane, and who waits for the last of them. */
+  private received: Record<Lane, number> = { a: 0, b: 0, ref: 0 };
+  private waiting: Record<Lane, { count: number; resolve: () => void } | null> = { a: null, b: null, ref: null };
   /** Key of the (A, B) configuration last started: an unchanged configuration is not run again. */
   private startedKey: string | null = null;
   private readonly trigger: () => void;
@@ -280,10 +283,23 @@ export class Orchestrator {
     const runId = ++this.runCounter;
     this.pendingSteps[lane] = [];
     this.expected[lane] = { runId, config };
+    this.received[lane] = 0;
     const shown = this.getLane(lane);
     if (shown) this.setLane(lane, { ...shown, done: false });
     const result = await this.client.run(lane, runId, config, (chunk) => this.receive(chunk));
     if (signal.aborted) return false;
+    // The steps come through a callback port of their own: the last ones may arrive after the
+    // run's answer. The run is finished when all of them are in.
+    if (result.ok && this.received[lane] < result.value.steps) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await new Promise<void>((resolve) => {
+        this.waiting[lane] = { count: result.value.steps, resolve };
+        timer = setTimeout(resolve, 2000); // a lost message must not hold the page forever
+      });
+      clearTimeout(timer);
+      this.waiting[lane] = null;
+      if (signal.aborted) return false;
+    }
     this.flushScheduled = true;
     this.flush();
     if (!result.ok) {
@@ -304,6 +320,9 @@ export class Orchestrator {
     if (!expected || expected.runId !== chunk.runId) return; // a stale run's step
     const run = this.getLane(chunk.lane);
     this.pendingSteps[chunk.lane].push(...chunk.steps);
+    this.received[chunk.lane] += chunk.steps.length;
+    const waiter = this.waiting[chunk.lane];
+    if (waiter && this.received[chunk.lane] >= waiter.count) waiter.resolve();
     if (!this.flushScheduled) {
       this.flushScheduled = true;
       // The first step of a run shows at once (slider -> chart latency); later steps are batched

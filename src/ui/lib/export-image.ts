@@ -259,12 +259,19 @@ export function niceTicks(lo: number, hi: number, count = 5): number[] {
   const step = [1, 2, 2.5, 5, 10].map((m) => m * mag).find((s) => s >= raw) ?? 10 * mag;
   const first = Math.floor(lo / step) * step;
   const out: number[] = [];
-  for (let v = first; v <= hi + step * 0.5; v += step) out.push(Math.abs(v) < step * 1e-9 ? 0 : v);
+  // Up to the first tick at or above `hi`: no data above the top of the axis.
+  for (let k = 0; k < 100; k++) {
+    const v = first + k * step;
+    out.push(Math.abs(v) < step * 1e-9 ? 0 : v);
+    if (v >= hi - step * 1e-9) break;
+  }
   return out;
 }
 
 export function tickText(v: number, step: number): string {
-  const decimals = Math.max(0, Math.min(8, -Math.floor(Math.log10(step) + 1e-9)));
+  // As many decimals as the tick spacing needs (a spacing of 2.5 labels 52.5, not 53).
+  let decimals = 0;
+  while (decimals < 8 && Math.abs(Math.round(step * 10 ** decimals) - step * 10 ** decimals) > 1e-6 * step * 10 ** decimals) decimals++;
   const text = v.toFixed(decimals);
   const [whole, frac] = text.split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -419,7 +426,8 @@ export function tableBody(table: TableBody): FigureSpec['body'] {
   return (area, ops, theme) => {
     const rows = [table.header, ...table.rows];
     const size = Math.max(16, Math.min(30, Math.floor(area.h / (rows.length * 1.7))));
-    const widths = table.header.map((_, c) => Math.max(...rows.map((r) => textWidth(r[c] ?? '', size))) + size * 1.4);
+    // Bold header text is wider than the estimate for regular text: 15% more, and a gap of 1.6 em.
+    const widths = table.header.map((_, c) => Math.max(textWidth(table.header[c] ?? '', size) * 1.15, ...table.rows.map((r) => textWidth(r[c] ?? '', size))) + size * 1.6);
     const total = widths.reduce((s, w) => s + w, 0);
     const k = total > area.w ? area.w / total : 1;
     const lineH = size * 1.65;

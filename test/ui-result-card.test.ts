@@ -6,6 +6,7 @@ import type { PointRun } from '../src/sweep/point.ts';
 import type { RunSummary } from '../src/sim/run.ts';
 import { pointStats } from '../src/sweep/stats.ts';
 import { cardRows, heldoutBand, runCard, stepsToReach } from '../src/ui/result/card.ts';
+import { CardRunner, type CardFields } from '../src/ui/result/card-runner.ts';
 import { laneNames } from '../src/ui/lib/lane-names.ts';
 import { defaultConfig } from '../src/ui/state/url-state.ts';
 
@@ -50,7 +51,7 @@ describe('the result card', () => {
 
   it('runs a pair of seeds at a time and reports after each, stopping when aborted', async () => {
     const asked: number[][] = [];
-    const executor = { run: async ({ config }: { config: Config }) => (asked.push([config.seed, config.scheduler === 'random' ? 1 : 0]), run([1, 2], { envsPerBatch: config.seed })) };
+    const executor = { run: async ({ config }: { config: Config }) => (asked.push([config.seed, config.scheduler === 'random' ? 1 : 0]), run([1, 2], { envsPerBatch: config.seed })), terminate: () => {} };
     const controller = new AbortController();
     const seen: number[] = [];
     const a = { ...defaultConfig(), seed: 10 };
@@ -60,6 +61,37 @@ describe('the result card', () => {
     });
     expect(seen).toEqual([1, 2]);
     expect(asked).toEqual([[10, 0], [10, 1], [11, 0], [11, 1]]);
+  });
+
+  it('waits for a change to settle, and a change while seeds run stops them (a fresh pool takes over)', async () => {
+    const pools: { terminated: boolean; runs: number }[] = [];
+    const make = async () => {
+      const pool = { terminated: false, runs: 0 };
+      pools.push(pool);
+      return {
+        run: ({ config }: { config: Config }) => new Promise<ReturnType<typeof run>>((resolve, reject) => {
+          pool.runs++;
+          setTimeout(() => (pool.terminated ? reject(Object.assign(new Error('stopped'), { name: 'AbortError' })) : resolve(run([1, 2], { envsPerBatch: config.seed }))), 30);
+        }),
+        terminate: () => void (pool.terminated = true),
+      };
+    };
+    const fields: CardFields = { a: null, b: null, pairs: [], seeds: 3, running: false, error: null };
+    const runner = new CardRunner(fields, make);
+    const a = defaultConfig();
+    const b = { ...a, scheduler: 'random' as const };
+    runner.want(a, b, 3);
+    runner.want({ ...a, rho: 0.6 }, b, 3); // a dragged knob: nothing started yet
+    await new Promise((r) => setTimeout(r, 300));
+    expect(pools).toHaveLength(1);
+    runner.want({ ...a, rho: 0.7 }, b, 3); // while seeds run
+    await new Promise((r) => setTimeout(r, 0));
+    expect(pools[0].terminated).toBe(true);
+    while (fields.running) await new Promise((r) => setTimeout(r, 10));
+    expect(pools).toHaveLength(2);
+    expect(fields.error).toBe(null);
+    expect(fields.a?.rho).toBe(0.7);
+    expect(fields.pairs).toHaveLength(3);
   });
 
   it('names lanes by what differs', () => {

@@ -1,6 +1,8 @@
 // Runs the result card's seeds in the background worker pool: latest configuration wins (an
 // AbortSignal per request), started once a change has settled (a dragged knob does not start
-// pool work at every position), and the pool made on first use and kept.
+// pool work at every position). The pool is made on first use and kept while idle; a change that
+// arrives while seeds are running terminates it (a WASM run cannot be interrupted), so stale runs
+// never compete for the cores with the new configuration's first steps.
 import type { Config } from '../../engine/types.ts';
 import { copyConfig } from '../state/model.ts';
 import { runCard, type CardExecutor, type SeedPair } from './card.ts';
@@ -35,8 +37,13 @@ export class CardRunner {
     const key = JSON.stringify([a, b, seeds]);
     if (key === this.key) return;
     this.key = key;
-    this.controller?.abort();
-    this.controller = null;
+    if (this.controller) {
+      this.controller.abort();
+      this.controller = null;
+      const busy = this.executor;
+      this.executor = null;
+      void busy?.then((e) => e.terminate(), () => {});
+    }
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
     const f = this.fields;

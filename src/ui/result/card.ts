@@ -101,6 +101,8 @@ export function heldoutBand(runs: readonly PointRun[]): { step: number; rollouts
 /** The executor the card runs on (the browser's sweep worker pool; an in-process one in tests). */
 export interface CardExecutor {
   run(request: { config: Config }): Promise<PointRun>;
+  /** Stops the runs in flight (their promises reject) and frees the workers. */
+  terminate(): void;
 }
 
 export interface CardProgress {

@@ -11,7 +11,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CONFIG_KEYS, CONFIG_RULES, DEFAULT_CONFIG, checkConfigValue, parseConfig, type ConfigKey } from '../src/engine/config.ts';
 import { loadGraph } from '../src/engine/graph-json.ts';
 import { SCHEDULERS, SCORABLE_SCHEDULERS, type Config } from '../src/engine/types.ts';
-import { referenceScore } from '../src/reference/index.ts';
 import { SWEEP_KEYS, pointCount, validateSweep, MAX_RUNS } from '../src/sweep/definition.ts';
 import { parseSweepUrl, serializeSweepUrl } from '../src/sweep/url.ts';
 import { parseUrlState, serializeUrlState } from '../src/ui/state/url-state.ts';
@@ -110,7 +109,7 @@ function scoreWith(config: Config, seed: number): void {
       if (x !== undefined && !Number.isFinite(x)) throw new Error(`non-finite score ${x} under ${JSON.stringify(scorable)}`);
     }
   }
-  const expected = referenceScore(graph, observations, scorable, step);
+  const expected = oracle.referenceScore(graph, observations, scorable, step);
   expect(actual.batch).toEqual(expected.batch);
   expect(actual.batch.length).toBeLessThanOrEqual(Math.min(scorable.B, graph.tasks.length));
 }

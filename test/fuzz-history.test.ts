@@ -18,7 +18,6 @@ import { readHistoryFile } from '../src/engine/files-node.ts';
 import { loadGraph } from '../src/engine/graph-json.ts';
 import { MAX_STEP, parseHistoryJsonl, serializeHistoryJsonl, taskIndexOf } from '../src/engine/history.ts';
 import type { Graph, Observation } from '../src/engine/types.ts';
-import { referenceScore } from '../src/reference/index.ts';
 import { FUZZ_SCALE, FuzzTally, acceptOrRefuse, params } from './helpers/fuzz.ts';
 import { randomConfig, randomGraph, randomHistory, testRng } from './helpers/random-case.ts';
 import { wasmOracle } from './helpers/wasm-oracle.ts';
@@ -60,7 +59,7 @@ function checkAccepted(graph: Graph, observations: Observation[], nonBlankLines:
   oracle.scheduler.loadGraph(loadGraph(graph).packed, graph.tasks.map((t) => t.id));
   oracle.scheduler.setHistory(observations);
   const actual = oracle.scheduler.score(config, last + 1);
-  const expected = referenceScore(graph, observations, config, last + 1);
+  const expected = oracle.referenceScore(graph, observations, config, last + 1);
   expect(actual.batch).toEqual(expected.batch);
 }
 

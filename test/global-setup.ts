@@ -1,15 +1,23 @@
-// Runs once before the suite: builds the bundled datasets the tests use (tiny, envscaler-rl) if
-// they are missing or stale. On a fresh clone this takes about 20 s; afterwards it is a no-op.
-import { existsSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+// Runs once before the suite. First the browsers the end-to-end and cross-engine tests drive
+// (installed with apt-get when missing and possible, else one line saying what to run: see
+// test/browsers.ts); then whatever is missing or older than its sources (the WASM modules, the
+// compiled CLI in dist/, the bundled datasets tiny and envscaler-rl: scripts/ensure-built.mjs).
+// On a fresh clone the datasets take about 20 s; afterwards this is a no-op.
+import { pathToFileURL } from 'node:url';
+import { BrowsersMissing, ensureBrowsers } from './browsers.ts';
 
 export default async function setup(): Promise<void> {
-  const script = fileURLToPath(new URL('../scripts/build-datasets.mjs', import.meta.url));
-  if (!existsSync(fileURLToPath(new URL('../dist/pool/generate.js', import.meta.url)))) {
-    throw new Error('dist/ is missing: run `npm install` (or `npm run prepare`) before `npm test`');
+  try {
+    ensureBrowsers();
+  } catch (error) {
+    if (!(error instanceof BrowsersMissing)) throw error;
+    // Stop before any test starts, with the one line that says what to run (no stack, no noise).
+    process.stderr.write(`error: ${error.message}\n`);
+    process.exit(1);
   }
-  const { ensureDatasets } = (await import(pathToFileURL(script).href)) as {
-    ensureDatasets(names: string[], opts?: { log?: (line: string) => void }): Promise<unknown>;
+  const script = new URL('../scripts/ensure-built.mjs', import.meta.url);
+  const { ensureBuilt } = (await import(pathToFileURL(script.pathname).href)) as {
+    ensureBuilt(opts?: { datasets?: string[] }): Promise<void>;
   };
-  await ensureDatasets(['tiny', 'envscaler-rl'], { log: () => {} });
+  await ensureBuilt({ datasets: ['tiny', 'envscaler-rl'] });
 }

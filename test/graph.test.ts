@@ -95,6 +95,19 @@ describe('TF-IDF and tokens (SPEC 9)', () => {
     expect(rows.terms).toEqual(['y', 'z']);
   });
 
+  it('orders terms by UTF-16 code units, not code points, for ties at the cap and for numbering (docs/graph.md)', () => {
+    // U+1F600 is the surrogate pair D83D DE00, below U+FFFF in code units, above it in code points.
+    expect(fitTfidf([['\uffff', '\u{1F600}']], 1).terms).toEqual(['\u{1F600}']);
+    expect(fitTfidf([['\uffff', '\u{1F600}']]).terms).toEqual(['\u{1F600}', '\uffff']);
+  });
+
+  it('replaces every whitespace run, single characters included, by one space in the character view (unlike scikit-learn)', () => {
+    expect(charNGrams('a\nb')).toEqual(['a b']);
+    expect(charNGrams('A\tB\u00a0 C')).toEqual(['a b', ' b ', 'b c', 'a b ', ' b c', 'a b c']);
+    expect(charNGrams('x\ufeffy')).toEqual(['x y']);
+    expect(charNGrams('x\u001cy')).toEqual(['x\u001cy']);
+  });
+
   it('tokenises words (unigrams + bigrams), char 3-5-grams and check-code structure', () => {
     expect(wordUniBigrams(['Set CT-101 to done'])).toEqual(['set', 'ct', '101', 'to', 'done', 'set ct', 'ct 101', '101 to', 'to done']);
     expect(charNGrams('Ab  c')).toEqual(['ab ', 'b c', 'ab c']);

@@ -6,8 +6,10 @@ import {
   explainTask,
   indexHistory,
   isConsecutivelyCapped,
+  JS_MATH,
   referenceScore,
   selectionCounts,
+  type ScalarMath,
   type BatchInputs,
 } from '../src/reference/index.ts';
 import type { Config, Observation } from '../src/engine/types.ts';
@@ -364,5 +366,26 @@ describe('explainTask', () => {
     expect(ex.long).toBeNull();
     expect(ex.q).toBeNull();
     expect(ex.batch).toBeNull();
+  });
+});
+
+describe('the math is a parameter', () => {
+  it('uses the exp / pow / log it is given for that call only', () => {
+    const g = tinyGraph({ envOf: [0, 0, 1, 1], full: (i, j) => 0.8 - 0.1 * (i + j) });
+    const history = [obs(0, 0, [0, 1]), obs(1, 1, [1, 1]), obs(1, 2, [0.5, 0]), obs(2, 0, [1, 0])];
+    const config = configWith({ B: 2 });
+    const before = referenceScore(g, history, config);
+    const calls = { exp: 0, pow: 0, log: 0 };
+    const counting: ScalarMath = {
+      exp: (x) => (calls.exp++, Math.exp(x)),
+      pow: (x, y) => (calls.pow++, Math.pow(x, y) * 2), // doubled half-life weights cancel in every average but W
+      log: (x) => (calls.log++, Math.log(x)),
+    };
+    const other = referenceScore(g, history, config, undefined, counting);
+    expect(calls.exp).toBeGreaterThan(0);
+    expect(calls.pow).toBeGreaterThan(0);
+    expect(other.tasks.map((t) => t.long?.m)).not.toEqual(before.tasks.map((t) => t.long?.m)); // W doubled: a different shrinkage
+    expect(referenceScore(g, history, config)).toEqual(before); // nothing stays installed
+    expect(referenceScore(g, history, config, undefined, JS_MATH)).toEqual(before);
   });
 });

@@ -35,6 +35,7 @@ import {
   transitionFeatures,
   environmentCategories,
   firstObserved,
+  JS_MATH,
 } from '../src/reference/index.ts';
 import type { Observation } from '../src/engine/types.ts';
 import { configWith, tinyGraph } from './helpers/reference-graphs.ts';
@@ -66,24 +67,24 @@ describe('SPEC 2: group statistics', () => {
 
 describe('SPEC 3: history under one half-life', () => {
   it('weights a step by 2^(-(t - s)/h)', () => {
-    expect(halfLifeWeight(10, 10, 2)).toBe(1);
-    expect(halfLifeWeight(10, 8, 2)).toBe(0.5);
-    expect(halfLifeWeight(12, 4, 8)).toBe(0.5);
-    expect(halfLifeWeight(3, 0, 1)).toBe(0.125);
+    expect(halfLifeWeight(10, 10, 2, JS_MATH)).toBe(1);
+    expect(halfLifeWeight(10, 8, 2, JS_MATH)).toBe(0.5);
+    expect(halfLifeWeight(12, 4, 8, JS_MATH)).toBe(0.5);
+    expect(halfLifeWeight(3, 0, 1, JS_MATH)).toBe(0.125);
   });
 
   // Tasks 0 and 1 observed at step 0 (m = 0.2, 0.6), task 0 again at step 2 (m = 0.9); nothing at step 1.
   const history = indexHistory([obs(2, 0, [0.9]), obs(0, 1, [0.6]), obs(0, 0, [0.2])], 3, 3);
 
   it('computes B_t over the steps with observations only (a gap step does not enter the sums)', () => {
-    const refs = stepReferences(history, 1);
+    const refs = stepReferences(history, 1, JS_MATH);
     expect(refs.map((r) => r.step)).toEqual([0, 2]);
     expect(refs[0].b.m).toBeCloseTo(0.4, 15);
     expect(refs[1].b.m).toBe(0.9);
     expect(refs.map((r) => r.weight)).toEqual([0.125, 0.5]);
     // (0.125 * 0.4 + 0.5 * 0.9) / (0.125 + 0.5) = 0.8; with step 1 in the sums it would not be.
-    expect(globalReference(refs, 3, 1).m).toBeCloseTo(0.8, 14);
-    expect(globalReference(refs, 3, 1).v).toBe(0);
+    expect(globalReference(refs, 3, 1, JS_MATH).m).toBeCloseTo(0.8, 14);
+    expect(globalReference(refs, 3, 1, JS_MATH).v).toBe(0);
   });
 
   it('centres and clips observations to I_y', () => {
@@ -95,17 +96,17 @@ describe('SPEC 3: history under one half-life', () => {
   });
 
   it('computes W_i and ybar_i from the centred history, and B_t for an unobserved task', () => {
-    const refs = stepReferences(history, 1);
-    const B = globalReference(refs, 3, 1);
+    const refs = stepReferences(history, 1, JS_MATH);
+    const B = globalReference(refs, 3, 1, JS_MATH);
     const byStep = new Map(refs.map((r) => [r.step, r]));
-    const t0 = taskHistory(history, 0, byStep, B, 1);
+    const t0 = taskHistory(history, 0, byStep, B, 1, JS_MATH);
     expect(t0.W).toBe(0.625);
     expect(t0.centred.map((c) => c.centred.m)).toEqual([expect.closeTo(0.6, 14), expect.closeTo(0.8, 14)]);
     expect(t0.ybar.m).toBeCloseTo((0.125 * 0.6 + 0.5 * 0.8) / 0.625, 14); // 0.76
-    const t1 = taskHistory(history, 1, byStep, B, 1);
+    const t1 = taskHistory(history, 1, byStep, B, 1, JS_MATH);
     expect(t1.W).toBe(0.125);
     expect(t1.ybar.m).toBeCloseTo(1, 14);
-    const t2 = taskHistory(history, 2, byStep, B, 1);
+    const t2 = taskHistory(history, 2, byStep, B, 1, JS_MATH);
     expect(t2.W).toBe(0);
     expect(t2.ybar).toEqual(B);
   });
@@ -114,13 +115,13 @@ describe('SPEC 3: history under one half-life', () => {
     // At t = 5000 with h = 2 every weight 2^(-(t-s)/2) is exactly 0 in doubles; the ratios do not
     // depend on t, so they equal their values at t = 3 (one past the newest step).
     const late = indexHistory([obs(2, 0, [0.9]), obs(0, 1, [0.6]), obs(0, 0, [0.2])], 3, 5000);
-    const lateRefs = stepReferences(late, 2);
+    const lateRefs = stepReferences(late, 2, JS_MATH);
     expect(lateRefs.every((r) => r.weight === 0)).toBe(true);
-    const nearRefs = stepReferences(history, 2);
-    const lateB = globalReference(lateRefs, 5000, 2);
-    expect(lateB.m).toBeCloseTo(globalReference(nearRefs, 3, 2).m, 14);
-    const lateTask = taskHistory(late, 0, new Map(lateRefs.map((r) => [r.step, r])), lateB, 2);
-    const nearTask = taskHistory(history, 0, new Map(nearRefs.map((r) => [r.step, r])), globalReference(nearRefs, 3, 2), 2);
+    const nearRefs = stepReferences(history, 2, JS_MATH);
+    const lateB = globalReference(lateRefs, 5000, 2, JS_MATH);
+    expect(lateB.m).toBeCloseTo(globalReference(nearRefs, 3, 2, JS_MATH).m, 14);
+    const lateTask = taskHistory(late, 0, new Map(lateRefs.map((r) => [r.step, r])), lateB, 2, JS_MATH);
+    const nearTask = taskHistory(history, 0, new Map(nearRefs.map((r) => [r.step, r])), globalReference(nearRefs, 3, 2, JS_MATH), 2, JS_MATH);
     expect(lateTask.W).toBe(0);
     expect(lateTask.ybar.m).toBeCloseTo(nearTask.ybar.m, 14);
     expect(Number.isFinite(lateTask.ybar.v)).toBe(true);
@@ -146,9 +147,9 @@ describe('SPEC 4: relation estimates', () => {
   });
 
   it('weights a neighbour by a Gaussian kernel times clip[0.1, 3](W_j)', () => {
-    expect(neighbourWeight(0.3, 0.3, 5)).toBeCloseTo(Math.exp(-0.5) * 3, 15); // W_j clipped to 3
-    expect(neighbourWeight(0, 0.1, 0.01)).toBeCloseTo(0.1, 15); // W_j clipped up to 0.1
-    expect(neighbourWeight(0.2, 0.1, 1)).toBeCloseTo(Math.exp(-2), 15);
+    expect(neighbourWeight(0.3, 0.3, 5, JS_MATH)).toBeCloseTo(Math.exp(-0.5) * 3, 15); // W_j clipped to 3
+    expect(neighbourWeight(0, 0.1, 0.01, JS_MATH)).toBeCloseTo(0.1, 15); // W_j clipped up to 0.1
+    expect(neighbourWeight(0.2, 0.1, 1, JS_MATH)).toBeCloseTo(Math.exp(-2), 15);
   });
 
   it('shrinks G toward B_t by lambda_g, and gives B_t with no neighbours', () => {
@@ -235,7 +236,7 @@ describe('SPEC 6-7: batch scores and ties', () => {
 
 describe('SPEC 8: progress filter', () => {
   it('builds the transition features', () => {
-    expect(transitionFeatures(0.5, 0.1, 250, 3, 1, 3)).toEqual([1, 0.5, 0.25, 0.1, 2.5, Math.log(4), 0, 1, 0]);
+    expect(transitionFeatures(0.5, 0.1, 250, 3, 1, 3, JS_MATH)).toEqual([1, 0.5, 0.25, 0.1, 2.5, Math.log(4), 0, 1, 0]);
   });
 
   it('fits ridge regression with an unpenalised intercept (closed form on a tiny dataset)', () => {
@@ -270,7 +271,7 @@ describe('SPEC 8: progress filter', () => {
     const observations: Observation[] = [];
     for (let s = 0; s <= 3; s++) for (let i = 0; i < 4; i++) observations.push(obs(s, i, rewards(s, i)));
     const history = indexHistory(observations, 4, 4);
-    const raw = listTransitions(g, history);
+    const raw = listTransitions(g, history, JS_MATH);
     expect(raw).toHaveLength(12);
     const second = raw.find((tr) => tr.task === 2 && tr.s1 === 1)!;
     // n1 = 2 observations up to and including step 1; one category -> one-hot [1]
@@ -285,7 +286,7 @@ describe('SPEC 8: progress filter', () => {
     for (const tr of scored.filter((x) => x.s2 === 3)) expect(tr.residual).toBeCloseTo(tr.target - dot(tr.features, beta), 14);
     // scoring at a later step does not change a residual already computed (SPEC 8: residuals are fixed)
     const more = [...observations, ...[0, 1, 2, 3].map((i) => obs(4, i, rewards(4, i)))];
-    const later = scoreTransitions(listTransitions(g, indexHistory(more, 4, 5)), 1);
+    const later = scoreTransitions(listTransitions(g, indexHistory(more, 4, 5), JS_MATH), 1);
     for (const tr of scored.filter((x) => x.s2 === 3)) {
       expect(later.find((x) => x.task === tr.task && x.s2 === 3)!.residual).toBe(tr.residual);
     }
@@ -312,7 +313,7 @@ describe('SPEC 3-5 end to end on a tiny pool', () => {
     };
     expect(sets.within[1]).toEqual([[0, 0.9]]);
     expect(sets.cross[1]).toEqual([[2, 0.2]]);
-    const result = computeHalfLife(history, sets, config, 8);
+    const result = computeHalfLife(history, sets, config, 8, JS_MATH);
     expect(result.reference).toEqual({ v: 0.125, m: 0.5, d: 0.5 });
     const w = 2 ** (-1 / 8); // w(1, 0) with h = 8: W_0 = W_2 = w
     expect(result.tasks[0].W).toBe(w);

@@ -7,17 +7,14 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { packGraph } from '../src/engine/pack.ts';
 import type { Observation, Scores } from '../src/engine/types.ts';
-import { referenceScore } from '../src/reference/index.ts';
 import { randomCase, randomConfig, randomGraph, testRng } from './helpers/random-case.ts';
 import { closeTo } from './helpers/scores-compare.ts';
 import { wasmOracle } from './helpers/wasm-oracle.ts';
 
-const oracle = wasmOracle();
-
-
+const oracle = wasmOracle({ testBuild: true });
 
 afterAll(() => {
-  oracle.wasm.exports.sched_set_large_group(4096);
+  oracle.hooks.sched_set_large_group(4096);
 });
 
 /** Every number to the bit, and the same batch, relaxations and flags. */
@@ -77,9 +74,9 @@ describe('incremental neighbour tracking equals a fresh computation', () => {
       for (let round = 0; round < 12; round++) {
         if (rng.chance(0.2)) config = { ...config, K_within: rng.int(0, 6), K_cross: rng.int(0, 6) };
         const t = rng.int(0, last + 2);
-        const diff = mismatch(oracle.scheduler.score(config, t), referenceScore(graph, observations, config, t));
+        const diff = mismatch(oracle.scheduler.score(config, t), oracle.referenceScore(graph, observations, config, t));
         scored++;
-        const rebuilt = oracle.wasm.exports.sched_neighbours_rebuilt();
+        const rebuilt = oracle.hooks.sched_neighbours_rebuilt();
         if (rebuilt < graph.tasks.length) partial++;
         if (diff) failures.push(`seed ${seed} round ${round} t=${t}: ${diff}`);
       }
@@ -104,9 +101,9 @@ describe('incremental neighbour tracking equals a fresh computation', () => {
       for (let t = 0; t <= last + 1; t++) {
         const groups = observations.filter((o) => o.step === t - 1);
         if (groups.length > 0) oracle.scheduler.appendStep(t - 1, groups);
-        const diff = mismatch(oracle.scheduler.score(config, t), referenceScore(graph, observations, config, t));
+        const diff = mismatch(oracle.scheduler.score(config, t), oracle.referenceScore(graph, observations, config, t));
         scored++;
-        if (oracle.wasm.exports.sched_neighbours_rebuilt() < graph.tasks.length) partial++;
+        if (oracle.hooks.sched_neighbours_rebuilt() < graph.tasks.length) partial++;
         if (diff) failures.push(`seed ${seed} t=${t}: ${diff}`);
       }
     }
@@ -118,8 +115,8 @@ describe('incremental neighbour tracking equals a fresh computation', () => {
 
 describe('the q-ordered coverage search equals the group scan', () => {
   it('1500 random cases with the large-group path forced (and 16-bit radix digits)', () => {
-    oracle.wasm.exports.sched_set_large_group(0);
-    oracle.wasm.exports.sched_set_radix_bits(16);
+    oracle.hooks.sched_set_large_group(0);
+    oracle.hooks.sched_set_radix_bits(16);
     const failures: string[] = [];
     let coverage = 0;
     try {
@@ -127,14 +124,14 @@ describe('the q-ordered coverage search equals the group scan', () => {
         const c = randomCase(seed);
         oracle.scheduler.loadGraph(packGraph(c.graph), c.graph.tasks.map((t) => t.id));
         oracle.scheduler.setHistory(c.observations);
-        const expected = referenceScore(c.graph, c.observations, c.config, c.step);
+        const expected = oracle.referenceScore(c.graph, c.observations, c.config, c.step);
         const diff = mismatch(oracle.scheduler.score(c.config, c.step), expected);
         if (expected.batch.some((p) => p.phase === 'coverage')) coverage++;
         if (diff) failures.push(`seed ${seed}: ${diff}`);
       }
     } finally {
-      oracle.wasm.exports.sched_set_large_group(4096);
-      oracle.wasm.exports.sched_set_radix_bits(0);
+      oracle.hooks.sched_set_large_group(4096);
+      oracle.hooks.sched_set_radix_bits(0);
     }
     expect(failures.slice(0, 10)).toEqual([]);
     expect(coverage).toBeGreaterThan(500);

@@ -3,14 +3,13 @@
 // fire: all scheduler ablations, rho in {0, 0.3, 0.5, 1}, small B, one-task environments, steps with
 // no observation, K = 1 groups, flagged rollouts, cold starts.
 //
-// The reference runs on the module's own exp / pow / log (useScalarMath), so the two
+// The reference runs on the module's own exp / pow / log (oracle.referenceScore), so the two
 // implementations compute the same doubles: every number must agree to 1e-9 relative (in practice
 // to the bit), and batches, phases, relaxations and filter flags must be identical: no case is
 // excused as a "near tie".
 import { describe, expect, it } from 'vitest';
 import { packGraph } from '../src/engine/pack.ts';
 import type { Scores } from '../src/engine/types.ts';
-import { referenceScore } from '../src/reference/index.ts';
 import { randomCase } from './helpers/random-case.ts';
 import { closeTo } from './helpers/scores-compare.ts';
 import { wasmOracle } from './helpers/wasm-oracle.ts';
@@ -61,7 +60,7 @@ describe('WASM scheduler equals the reference on random cases', () => {
       oracle.scheduler.loadGraph(packGraph(c.graph), c.graph.tasks.map((t) => t.id));
       oracle.scheduler.setHistory(c.observations);
       const actual = oracle.scheduler.score(c.config, c.step);
-      const expected = referenceScore(c.graph, c.observations, c.config, c.step);
+      const expected = oracle.referenceScore(c.graph, c.observations, c.config, c.step);
       const diff = differences(actual, expected);
       if (diff.length > 0) failures.push(`seed ${seed}: ${diff.slice(0, 3).join('; ')}`);
       seen.schedulers.add(c.config.scheduler);
@@ -94,7 +93,7 @@ describe('the incremental path (what a simulation does) equals the reference at 
           const groups = c.observations.filter((o) => o.step === t - 1);
           if (groups.length > 0) oracle.scheduler.appendStep(t - 1, groups);
         }
-        const diff = differences(oracle.scheduler.score(c.config, t), referenceScore(c.graph, c.observations, c.config, t));
+        const diff = differences(oracle.scheduler.score(c.config, t), oracle.referenceScore(c.graph, c.observations, c.config, t));
         scored++;
         if (diff.length > 0) failures.push(`seed ${seed} step ${t}: ${diff.slice(0, 3).join('; ')}`);
       }
@@ -123,7 +122,7 @@ describe('histories spanning thousands of steps (half-life weights that underflo
       oracle.scheduler.loadGraph(packGraph(c.graph), c.graph.tasks.map((t) => t.id));
       oracle.scheduler.setHistory(observations);
       const actual = oracle.scheduler.score(c.config, step);
-      const expected = referenceScore(c.graph, observations, c.config, step);
+      const expected = oracle.referenceScore(c.graph, observations, c.config, step);
       const diff = differences(actual, expected);
       for (const t of actual.tasks) {
         for (const hl of ['long', 'short'] as const) {

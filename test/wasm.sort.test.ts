@@ -4,12 +4,13 @@
 // both the fix-up and its full-pass fallback (budget 0), at 8- and 16-bit digits.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PackedGraph } from '../src/engine/types.ts';
-import { loadEnvschedWasmNode } from '../src/engine/wasm/loader-node.ts';
 import { WasmScheduler } from '../src/engine/wasm/scheduler.ts';
 import { mulberry32 } from '../src/util/mulberry32.ts';
+import { loadTestWasm, type TestHooks } from './helpers/test-wasm.ts';
 
 const N = 4000;
 let scheduler: WasmScheduler;
+let hooks: TestHooks;
 
 /** N tasks in environments of two (each task's within list is its partner), no cross lists. */
 function pairsGraph(n: number): PackedGraph {
@@ -45,12 +46,14 @@ function expectedOrder(keys: Float64Array): number[] {
 }
 
 beforeAll(async () => {
-  scheduler = new WasmScheduler(await loadEnvschedWasmNode());
+  const wasm = await loadTestWasm();
+  scheduler = new WasmScheduler(wasm);
+  hooks = wasm.hooks;
 });
 
 afterAll(() => {
-  scheduler.wasm.exports.sched_set_sort_budget(-1);
-  scheduler.wasm.exports.sched_set_radix_bits(0);
+  hooks.sched_set_sort_budget(-1);
+  hooks.sched_set_radix_bits(0);
 });
 
 describe('radix sort of the kernels', () => {
@@ -59,16 +62,16 @@ describe('radix sort of the kernels', () => {
     const next = rng(99);
     let cases = 0;
     for (const bits of [8, 16]) {
-      wasm.sched_set_radix_bits(bits);
+      hooks.sched_set_radix_bits(bits);
       scheduler.loadGraph(pairsGraph(N), Array.from({ length: N }, (_, i) => `t${i}`));
       const ptr = wasm.mem_alloc(N * 8);
       for (const budget of [-1, 0, 40]) {
-        wasm.sched_set_sort_budget(budget);
+        hooks.sched_set_sort_budget(budget);
         for (let kind = 0; kind < 5; kind++) {
           for (const n of [1, 2, 17, 300, N]) {
             const keys = keysOf(kind, n, next);
             new Float64Array(wasm.memory.buffer, ptr, n).set(keys);
-            const out = wasm.sched_sort_keys(ptr, n);
+            const out = hooks.sched_sort_keys(ptr, n);
             expect(Array.from(new Int32Array(wasm.memory.buffer, out, n)), `bits ${bits} budget ${budget} kind ${kind} n ${n}`).toEqual(expectedOrder(keys));
             cases++;
           }

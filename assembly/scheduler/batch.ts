@@ -1,18 +1,20 @@
 // SPEC 6 (batch selection) and SPEC 7 (cold start). The batch similarity penalty
 // max_{j in Bt} S_full(i, j) is maintained incrementally: adding j touches only the tasks whose
 // S_full(i, j) is listed (SPEC 1 lookup via the transposed lists); every other pair is 0.
-import {
-  cfg, cfgInt, CFG_B, CFG_C0, CFG_C1, CFG_C3, CFG_C_TASK, CFG_LAMBDA_SIM, CFG_RHO,
-} from './config';
+import { cfg, cfgInt } from './config';
 import {
   gE, gEnvOff, gEnvTasks, gFFallback, gMinPenalty, gFIdx, gFOff, gFSim, gFTIdx, gFTOff, gFTSim, gN, gTaskEnv,
   gWMirror, gWOff, gWSim,
 } from './graph';
+import {
+  CFG_B, CFG_C0, CFG_C1, CFG_C3, CFG_C_TASK, CFG_LAMBDA_SIM, CFG_RHO, INFO_BATCH_LENGTH, INFO_RELAXED0, INFO_RELAXED_COUNT,
+  PHASE_COLD_START, PHASE_COVERAGE, PHASE_EXPLOITATION, RELAX_C1, RELAX_C3, RELAX_C_TASK,
+} from './layout';
 import { getF64, getI32, getU8, setF64, setI32, setU8 } from './mem';
 import { sortByKey, sortedIdx } from './rank';
 import {
-  coverGroupEnd, coverOrder, eAvail, eMinC, eN, eR, eX, exploitGroupEnd, exploitOrder, tNegQ, INFO_BATCH_LEN, INFO_RELAXED0, INFO_RELAXED_COUNT, oBatchPhase, oBatchTask, oExcluded, oInfo, oQ,
-  oRemoved, PHASE_COLD_START, PHASE_COVERAGE, PHASE_EXPLOITATION, RELAX_C1, RELAX_C3, RELAX_C_TASK, tBaseScore,
+  coverGroupEnd, coverOrder, eAvail, eMinC, eN, eR, eX, exploitGroupEnd, exploitOrder, tNegQ, oBatchPhase, oBatchTask, oExcluded, oInfo, oQ,
+  oRemoved, tBaseScore,
   tCount, tInBatch, tNegBase, tOmega, tPen, tPenSame, tRun, tTouched, tTouchedSame,
 } from './state';
 
@@ -28,7 +30,7 @@ function resetBatch(): void {
     setI32(tTouchedSame, i, 0);
   }
   for (let e = 0; e < gE; e++) setI32(eN, e, 0);
-  setI32(oInfo, INFO_BATCH_LEN, 0);
+  setI32(oInfo, INFO_BATCH_LENGTH, 0);
   setI32(oInfo, INFO_RELAXED_COUNT, 0);
 }
 
@@ -47,7 +49,7 @@ function addToBatch(j: i32, phase: u8): void {
   setI32(oBatchTask, batchLen, j);
   setU8(oBatchPhase, batchLen, phase);
   batchLen++;
-  setI32(oInfo, INFO_BATCH_LEN, batchLen);
+  setI32(oInfo, INFO_BATCH_LENGTH, batchLen);
   setU8(tInBatch, j, 1);
   const ej = getI32(gTaskEnv, j);
   setI32(eN, ej, getI32(eN, ej) + 1);

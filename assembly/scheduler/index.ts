@@ -1,23 +1,30 @@
 // Scheduler kernels (SPEC 2-8), exported to JS with the `sched_` prefix. Data goes through linear
-// memory: the engine asks for buffer pointers with sched_ptr(slot) (slots below, mirrored in
-// src/engine/wasm/layout.ts) and views them as typed arrays. See docs/wasm-layout.md.
+// memory: the engine asks for buffer pointers with sched_ptr(slot) (slot numbers in ./layout,
+// generated from src/engine/wasm/layout.ts) and views them as typed arrays. See
+// docs/wasm-layout.md. Test hooks are in ./test-hooks, exported by the test build only.
 //
 // AssemblyScript callers (the simulator) can use the same functions directly:
 // stageGroup / commitStep (./history) to append a step, scoreStep(t) (./score) to choose the next batch.
 import { configInit, configSet, cfgBlock } from './config';
 import {
-  gCIdx, gCOff, gCSim, gEnvCat, gFIdx, gFOff, gFSim, gN, gReady, gTaskEnv, gWIdx, gWOff, gWSim, graphInit, graphReady,
+  PTR_TASK_ENV, PTR_ENV_CATEGORY, PTR_WITHIN_OFFSETS, PTR_WITHIN_INDEX, PTR_WITHIN_SIM, PTR_CROSS_OFFSETS,
+  PTR_CROSS_INDEX, PTR_CROSS_SIM, PTR_FULL_CROSS_OFFSETS, PTR_FULL_CROSS_INDEX, PTR_FULL_CROSS_SIM,
+  PTR_CONFIG, PTR_REWARDS, PTR_REWARD_FLAGS, PTR_LONG_V, PTR_LONG_M, PTR_LONG_D, PTR_LONG_U, PTR_SHORT_V,
+  PTR_SHORT_M, PTR_SHORT_D, PTR_SHORT_U, PTR_U, PTR_Q, PTR_REMOVED, PTR_EXCLUDED, PTR_REFERENCE,
+  PTR_BATCH_TASK, PTR_BATCH_PHASE, PTR_INFO, PTR_OBS_STEP, PTR_OBS_TASK, PTR_OBS_M, PTR_OBS_V, PTR_OBS_D,
+  PTR_OBS_REMOVES,
+} from './layout';
+import {
+  gCIdx, gCOff, gCSim, gEnvCat, gFIdx, gFOff, gFSim, gTaskEnv, gWIdx, gWOff, gWSim, graphInit, graphReady,
 } from './graph';
 import {
   commitStep, ensureRewardCapacity, historyClear, historyInitForGraph, historyReserve, hObsCount, hObsD, hObsM,
   hObsStep, hObsTask, hObsV, hLastStep, hRewardFlags, hRewards, stageDiscard, stageGroup, stageStats, hObsRemoves,
 } from './history';
 import { invalidateNeighbours, neighboursInitForGraph } from './neighbours';
-import { progressInitForGraph, progressReset } from './progress';
-import { rankInitForGraph, setRadixBits, setSortBudget, sortByKey, sortedIdx } from './rank';
+import { progressInitForGraph, progressReset } from './progress-filter';
+import { rankInitForGraph } from './rank';
 import { scoreStep } from './score';
-import { setLargeGroup } from './batch';
-import { nbLastRebuilt } from './neighbours';
 import {
   oBatchPhase, oBatchTask, oExcluded, oInfo, oLongD, oLongM, oLongU, oLongV, oQ, oReference, oRemoved, oShortD,
   oShortM, oShortU, oShortV, oU, stateInitForGraph,
@@ -90,45 +97,45 @@ export function sched_score(t: i32): i32 {
   return scoreStep(t);
 }
 
-// Slots of sched_ptr (mirrored in src/engine/wasm/layout.ts).
+// Buffers by slot (the numbers are in ./layout, generated from src/engine/wasm/layout.ts).
 export function sched_ptr(slot: i32): usize {
   switch (slot) {
-    case 0: return gTaskEnv;
-    case 1: return gEnvCat;
-    case 2: return gWOff;
-    case 3: return gWIdx;
-    case 4: return gWSim;
-    case 5: return gCOff;
-    case 6: return gCIdx;
-    case 7: return gCSim;
-    case 8: return gFOff;
-    case 9: return gFIdx;
-    case 10: return gFSim;
-    case 11: return cfgBlock;
-    case 12: return hRewards;
-    case 13: return hRewardFlags;
-    case 14: return oLongV;
-    case 15: return oLongM;
-    case 16: return oLongD;
-    case 17: return oLongU;
-    case 18: return oShortV;
-    case 19: return oShortM;
-    case 20: return oShortD;
-    case 21: return oShortU;
-    case 22: return oU;
-    case 23: return oQ;
-    case 24: return oRemoved;
-    case 25: return oExcluded;
-    case 26: return oReference;
-    case 27: return oBatchTask;
-    case 28: return oBatchPhase;
-    case 29: return oInfo;
-    case 30: return hObsStep;
-    case 31: return hObsTask;
-    case 32: return hObsM;
-    case 33: return hObsV;
-    case 34: return hObsD;
-    case 35: return hObsRemoves;
+    case PTR_TASK_ENV: return gTaskEnv;
+    case PTR_ENV_CATEGORY: return gEnvCat;
+    case PTR_WITHIN_OFFSETS: return gWOff;
+    case PTR_WITHIN_INDEX: return gWIdx;
+    case PTR_WITHIN_SIM: return gWSim;
+    case PTR_CROSS_OFFSETS: return gCOff;
+    case PTR_CROSS_INDEX: return gCIdx;
+    case PTR_CROSS_SIM: return gCSim;
+    case PTR_FULL_CROSS_OFFSETS: return gFOff;
+    case PTR_FULL_CROSS_INDEX: return gFIdx;
+    case PTR_FULL_CROSS_SIM: return gFSim;
+    case PTR_CONFIG: return cfgBlock;
+    case PTR_REWARDS: return hRewards;
+    case PTR_REWARD_FLAGS: return hRewardFlags;
+    case PTR_LONG_V: return oLongV;
+    case PTR_LONG_M: return oLongM;
+    case PTR_LONG_D: return oLongD;
+    case PTR_LONG_U: return oLongU;
+    case PTR_SHORT_V: return oShortV;
+    case PTR_SHORT_M: return oShortM;
+    case PTR_SHORT_D: return oShortD;
+    case PTR_SHORT_U: return oShortU;
+    case PTR_U: return oU;
+    case PTR_Q: return oQ;
+    case PTR_REMOVED: return oRemoved;
+    case PTR_EXCLUDED: return oExcluded;
+    case PTR_REFERENCE: return oReference;
+    case PTR_BATCH_TASK: return oBatchTask;
+    case PTR_BATCH_PHASE: return oBatchPhase;
+    case PTR_INFO: return oInfo;
+    case PTR_OBS_STEP: return hObsStep;
+    case PTR_OBS_TASK: return hObsTask;
+    case PTR_OBS_M: return hObsM;
+    case PTR_OBS_V: return hObsV;
+    case PTR_OBS_D: return hObsD;
+    case PTR_OBS_REMOVES: return hObsRemoves;
     default: return 0;
   }
 }
@@ -148,16 +155,6 @@ export function sched_math_log(x: f64): f64 {
   return Math.log(x);
 }
 
-/** Test hook: coverage groups of more than n tasks are searched in q order (default 4096). */
-export function sched_set_large_group(n: i32): void {
-  setLargeGroup(n);
-}
-
-/** Diagnostics: how many tasks had their neighbour lists rebuilt by the latest score. */
-export function sched_neighbours_rebuilt(): i32 {
-  return nbLastRebuilt;
-}
-
 /** FNV-1a 32-bit of `len` bytes at `ptr`, continuing from `hash` (binary graph checksum, read in chunks). */
 export function sched_fnv1a(ptr: usize, len: usize, hash: u32): u32 {
   let h = hash;
@@ -167,21 +164,4 @@ export function sched_fnv1a(ptr: usize, len: usize, hash: u32): u32 {
     h *= 0x01000193;
   }
   return h;
-}
-
-/** Test hook: radix digit width (8 or 16, 0 = by pool size) for graphs loaded afterwards. */
-export function sched_set_radix_bits(bits: i32): void {
-  setRadixBits(bits);
-}
-
-/** Test hook: move budget of the sort's high-word fix-up (-1 = pool size; 0 = full passes whenever a run needs a move). */
-export function sched_set_sort_budget(budget: i32): void {
-  setSortBudget(budget);
-}
-
-/** Test hook: sorts n <= N f64 keys at keysPtr (SPEC 5 order: ascending, ties by index); returns the i32 order's pointer. */
-export function sched_sort_keys(keysPtr: usize, n: i32): usize {
-  if (!gReady || n < 0 || n > gN) abort('sort: n must be within the loaded pool size');
-  sortByKey(keysPtr, n);
-  return sortedIdx;
 }

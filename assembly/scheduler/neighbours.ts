@@ -10,7 +10,8 @@
 // other tasks of env(j), and the transpose of cross); only marked tasks are rebuilt, from scratch,
 // with the same arithmetic as a full build, so the result is bit-identical to rebuilding every task.
 // Cost per step: O(new tasks x (env size + cross in-degree) x list length), not O(N x list length).
-import { cfgInt, CFG_K_CROSS, CFG_K_WITHIN } from './config';
+import { cfgInt } from './config';
+import { CFG_K_CROSS, CFG_K_WITHIN } from './layout';
 import { gMaxCross, gMaxWithin, gCIdx, gCOff, gCSim, gCTIdx, gCTOff, gCTPos, gEnvOff, gEnvTasks, gN, gTaskEnv, gWIdx, gWMirror, gWOff, gWSim } from './graph';
 import { hObsNth, hObsTask } from './history';
 import { allocI32, clip, getF64, getI32, getU8, setF64, setI32, setU8 } from './mem';

@@ -1,6 +1,8 @@
-// SPEC 3-5: counts at step t, observed-neighbour selection, and the per-half-life predictions
-// (references, centred histories, relation estimates, fusion, calibrated u).
-import { cfg, cfgInt, CFG_K_CROSS, CFG_K_WITHIN, CFG_LAMBDA_G, CFG_LAMBDA_S, CFG_PRIOR, CFG_W_CROSS, CFG_W_IN, PRIOR_CROSS, PRIOR_WITHIN } from './config';
+// SPEC 3-5 for both half-lives at once (references, centred histories, relation estimates over
+// the neighbour sets of ./neighbours, fusion, calibrated u), and the selection counts at step t
+// that SPEC 6 and the identifier filter read (gatherCounts). Reference: src/reference/predict.ts.
+import { cfg, cfgInt } from './config';
+import { CFG_K_CROSS, CFG_K_WITHIN, CFG_LAMBDA_G, CFG_LAMBDA_S, CFG_PRIOR, CFG_W_CROSS, CFG_W_IN, PRIOR_CROSS_ONLY, PRIOR_WITHIN_ONLY } from './layout';
 import { gE, gN, gTaskEnv, gWOff } from './graph';
 import { hGen, hObsCount, hObsD, hObsM, hObsRemoves, hObsStep, hObsStepIdx, hObsTask, hObsV, hSlotCount, hTaskSlot, hStepSize, hStepSumD, hStepSumM, hStepSumV, hStepValue } from './history';
 import { clip, getF64, getI32, getU8, setF64, setI32, setU8 } from './mem';
@@ -292,11 +294,11 @@ export function predictBothHalfLives(hLong: f64, hShort: f64, t: i32, nSteps: i3
     const row = slot >= 0 ? rowAt(slot) : blankRow;
     // SPEC 4 prior, then SPEC 5 fusion, both half-lives lane by lane
     let pv: v128, pm: v128, pd: v128;
-    if (prior == PRIOR_WITHIN) {
+    if (prior == PRIOR_WITHIN_ONLY) {
       pv = v128.load(gIn, 0);
       pm = v128.load(gIn, 16);
       pd = v128.load(gIn, 32);
-    } else if (prior == PRIOR_CROSS) {
+    } else if (prior == PRIOR_CROSS_ONLY) {
       pv = v128.load(gCross, 0);
       pm = v128.load(gCross, 16);
       pd = v128.load(gCross, 32);

@@ -2,6 +2,7 @@
 // (stateInitForGraph) or grown on demand when a configuration needs more room (neighbour lists,
 // batch size, step table): never per step on the hot path.
 import { gE, gMaxCross, gMaxWithin, gN } from './graph';
+import { INFO_SLOTS } from './layout';
 import { allocF64, allocI32, allocU8 } from './mem';
 
 // ---- outputs (per task, f64 unless marked) ----
@@ -21,24 +22,8 @@ export let oReference: usize = 0; // f64[6]: long v, m, d, short v, m, d
 export let oBatchCap: i32 = 0;
 export let oBatchTask: usize = 0; // i32[cap]
 export let oBatchPhase: usize = 0; // u8[cap]
-/** i32[8]: batch length, relaxed count, relaxed codes x3, cold start flag, observations used, steps used. */
+/** i32[INFO_SLOTS]: batch length, relaxed count, relaxed codes x3, cold start flag, observations used, steps used. */
 export let oInfo: usize = 0;
-
-export const INFO_BATCH_LEN = 0;
-export const INFO_RELAXED_COUNT = 1;
-export const INFO_RELAXED0 = 2;
-export const INFO_COLD = 5;
-export const INFO_OBS_USED = 6;
-export const INFO_STEPS_USED = 7;
-
-export const PHASE_COLD_START: u8 = 0;
-export const PHASE_COVERAGE: u8 = 1;
-export const PHASE_EXPLOITATION: u8 = 2;
-export const PHASE_RANDOM: u8 = 3;
-
-export const RELAX_C_TASK = 0;
-export const RELAX_C3 = 1;
-export const RELAX_C1 = 2;
 
 // ---- per task scratch ----
 export let tCount: usize = 0; // i32: c_i(t)
@@ -58,7 +43,7 @@ export let tPr2: usize = 0;
 export let tSortedV: usize = 0; // f64: vhat ascending (quantile table)
 export let tRSum: usize = 0; // f64: sum of scorable residuals (SPEC 8)
 export let tRCnt: usize = 0; // i32
-export let tROff: usize = 0; // i32[N+1]: first scorable observation of the task (progress.ts chains)
+export let tROff: usize = 0; // i32[N+1]: first scorable observation of the task (progress-filter.ts chains)
 export let tRFill: usize = 0; // i32[N]: last scorable observation of the task
 export let tInBatch: usize = 0; // u8
 export let tPen: usize = 0; // f64: max listed S_full(i, j) over j in the batch (SPEC 6)
@@ -122,7 +107,7 @@ export function stateInitForGraph(): void {
   oRemoved = allocU8(n);
   oExcluded = allocU8(n);
   oReference = allocF64(6);
-  oInfo = allocI32(8);
+  oInfo = allocI32(INFO_SLOTS);
   oBatchCap = 0;
   ensureBatchCapacity(64);
 

@@ -1,6 +1,8 @@
 // `envsched <command> [flags]`: dispatch, and the one place where errors become exit codes.
-// Exit 0 on success; 2 with `error: <file>:<line or field>: <what is wrong>` on bad input;
-// 1 with a short report on an internal fault (a bug: never expected for any input).
+// Exit 0 on success; 2 with `error: <file>:<line or field>: <what is wrong>` on bad input (and the
+// usage, on standard error, when no command is given); 1 with a short report on an internal
+// fault (a bug: never expected for any input). Asked-for help goes to standard output.
+import { readFileSync } from 'node:fs';
 import { isInputError } from '../engine/errors.ts';
 import { COMMANDS } from './commands/index.ts';
 import { processIo, type CliIo } from './io.ts';
@@ -8,14 +10,36 @@ import { processIo, type CliIo } from './io.ts';
 function help(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length), 4);
   const lines = COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`);
-  return ['usage: envsched <command> [flags]', '', 'commands:', ...lines, '', 'envsched <command> --help shows a command\'s flags.', ''].join('\n');
+  return [
+    'usage: envsched <command> [flags]',
+    '',
+    'commands:',
+    ...lines,
+    '',
+    "envsched <command> --help shows a command's flags; envsched --version its version.",
+    '',
+  ].join('\n');
+}
+
+/** The package's version, from package.json (two folders up from src/cli and from dist/cli alike). */
+export function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: unknown };
+  return typeof pkg.version === 'string' ? pkg.version : 'unknown';
 }
 
 export async function main(argv: string[], io: CliIo = processIo): Promise<number> {
   const [name, ...rest] = argv;
-  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+  if (name === undefined) {
+    io.stderr(help()); // an error exit: the usage goes to standard error
+    return 2;
+  }
+  if (name === '--help' || name === '-h' || name === 'help') {
     io.stdout(help());
-    return name === undefined ? 2 : 0;
+    return 0;
+  }
+  if (name === '--version' || name === '-v' || name === 'version') {
+    io.stdout(`envsched ${version()}\n`);
+    return 0;
   }
   const command = COMMANDS.find((c) => c.name === name);
   if (!command) {

@@ -3,6 +3,7 @@
 import { createReadStream, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
 import { parseConfig } from './config.ts';
 import { InputError } from './errors.ts';
 import { decodeGraphBinary } from './graph-binary.ts';
@@ -41,7 +42,6 @@ export type ReadProgress = (bytesRead: number, totalBytes: number) => void;
  * text. `onProgress` is called about every 64K lines.
  */
 export async function readHistoryFile(path: string, taskIndex: ReadonlyMap<string, number>, onProgress?: ReadProgress): Promise<Observation[]> {
-  const reader = new HistoryReader(path, taskIndex);
   let totalBytes = 0;
   try {
     totalBytes = statSync(path).size;
@@ -49,19 +49,30 @@ export async function readHistoryFile(path: string, taskIndex: ReadonlyMap<strin
     throw unreadable(path, error);
   }
   const stream = createReadStream(path, { encoding: 'utf8' });
-  const lines = createInterface({ input: stream, crlfDelay: Infinity });
+  return readHistoryStream(stream, path, taskIndex, onProgress && (() => onProgress(stream.bytesRead, totalBytes)));
+}
+
+/** A history from any text stream (standard input for `--history -`); errors name `source`. */
+export async function readHistoryStream(
+  input: Readable,
+  source: string,
+  taskIndex: ReadonlyMap<string, number>,
+  onLines?: (linesRead: number) => void,
+): Promise<Observation[]> {
+  const reader = new HistoryReader(source, taskIndex);
+  const lines = createInterface({ input, crlfDelay: Infinity });
   let line = 0;
   try {
     for await (const text of lines) {
       reader.pushLine(text, ++line);
-      if (onProgress && (line & 0xffff) === 0) onProgress(stream.bytesRead, totalBytes);
+      if (onLines && (line & 0xffff) === 0) onLines(line);
     }
   } catch (error) {
     if (error instanceof InputError) throw error;
-    throw unreadable(path, error);
+    throw unreadable(source, error);
   } finally {
     lines.close();
-    stream.destroy();
+    input.destroy();
   }
   return reader.finish();
 }

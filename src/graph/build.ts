@@ -1,12 +1,13 @@
 // `build-graph`: release files (+ optional topology, categories and simulator sidecar) -> Graph.
 // SPEC 9 (views, S_full, S_abs), SPEC 1 (lists), SPEC 12 (file shape).
 import { InputError } from '../engine/errors.ts';
-import { isPlainObject, parseJsonText } from '../engine/json-text.ts';
+import { isPlainObject } from '../engine/json-text.ts';
 import type { SimParams, SimTask } from '../engine/sim-params.ts';
 import type { Graph } from '../engine/types.ts';
 import { DEFAULT_CONFIG } from '../engine/config.ts';
 import { charNGrams, codeTokens, contextTokens, wordUniBigrams } from './features.ts';
-import { orderRelease, parseEnvMetadata, parseScenarios, type Release } from './release.ts';
+import { readRecords, readSingleObject } from './records.ts';
+import { expandVariants, orderRelease, parseEnvMetadata, parseScenarios, type Release, type SkippedScenario, type Variant } from './release.ts';
 import { neighbourLists } from './similarity.ts';
 import { fitTfidf, type SparseRows } from './tfidf.ts';
 import { deriveTopology, describeAbstract, describeConcrete, parseTopologyFile, topologyTools, type TaskTopology } from './topology.ts';
@@ -24,6 +25,10 @@ export interface BuildInput {
   sim?: TextFile;
   categories?: TextFile;
   name: string;
+  /** Leave out scenarios without verifier functions (and list them) instead of refusing them. */
+  skipUnverifiable?: boolean;
+  /** One task per scenario and variant (ids `<task_id>-<variant>`). */
+  variants?: readonly Variant[];
   mCross?: number;
   pCross?: number;
   /** Phase name and fraction done (0..1), for progress display. */
@@ -38,25 +43,72 @@ export interface BuildResult {
   droppedEnvs: number;
   /** Features kept per view (6 views then the abstract one). */
   features: number[];
+  /** Scenarios read from the file (before skipping and variants). */
+  scenarios: number;
+  skipped: SkippedScenario[];
+  variants: Variant[] | null;
+  /** Topology entries of `--topology` whose id is neither a task's nor its scenario's, in file order. */
+  unknownTopologyIds: string[];
+  categories: CategoryUse;
 }
 
+/** How `--categories` applied: environments with a category, and those that are their own. */
+export interface CategoryUse {
+  given: boolean;
+  /** Distinct category names used by the pool's environments. */
+  names: number;
+  categorised: number;
+  /** Environments without a category: each is its own (SPEC 12 `category: null`). */
+  own: number;
+  /** env_ids of the categories file that are not in the pool, in file order. */
+  unknownEnvIds: string[];
+}
+
+/**
+ * `--categories F`: an object `env_id -> category name or null`, or records `{env_id, category}`
+ * (a list or JSON Lines).
+ */
 function readCategories(file: TextFile): Map<string, string | null> {
-  const root = parseJsonText(file.text, file.source);
-  if (!isPlainObject(root)) throw new InputError(file.source, '(top level)', 'must be an object mapping env_id to a category name');
   const out = new Map<string, string | null>();
-  for (const key of Object.keys(root)) {
-    const v = root[key];
-    if (v !== null && typeof v !== 'string') throw new InputError(file.source, key, 'must be a category name or null');
-    out.set(key, v);
+  const recordsForm = (v: unknown) => isPlainObject(v) && typeof v.env_id === 'string';
+  for (const { place, value, key } of readRecords(file.text, file.source, 'category records', 'env_id')) {
+    let id: string;
+    let category: unknown;
+    if (key !== null && !recordsForm(value)) {
+      id = key;
+      category = value;
+    } else {
+      if (!recordsForm(value)) throw new InputError(file.source, place, 'must be a record {"env_id": ..., "category": ...} (or the file an object mapping env_id to a category name)');
+      const rec = value as Record<string, unknown>;
+      id = rec.env_id as string;
+      category = rec.category === undefined ? null : rec.category;
+    }
+    if (category !== null && typeof category !== 'string') throw new InputError(file.source, key ?? `${place}.category`, 'must be a category name or null');
+    if (out.has(id)) throw new InputError(file.source, key ?? `${place}.env_id`, `duplicate environment id ${JSON.stringify(id)}`);
+    out.set(id, category);
   }
   return out;
 }
 
+function useOfCategories(categories: ReadonlyMap<string, string | null>, release: Release, given: boolean): CategoryUse {
+  const names = new Set<string>();
+  let categorised = 0;
+  for (const e of release.envs) {
+    const c = categories.get(e.id);
+    if (typeof c === 'string') {
+      categorised++;
+      names.add(c);
+    }
+  }
+  const poolEnvIds = new Set(release.envs.map((e) => e.id));
+  const unknownEnvIds = [...categories.keys()].filter((id) => !poolEnvIds.has(id));
+  return { given, names: names.size, categorised, own: release.envs.length - categorised, unknownEnvIds };
+}
+
 /** Reads the simulator sidecar and puts its tasks in graph order; checks that checks add up. */
 function readSim(file: TextFile, graph: Graph): SimParams {
-  const root = parseJsonText(file.text, file.source);
+  const root = readSingleObject(file.text, file.source, 'SimParams');
   const src = file.source;
-  if (!isPlainObject(root)) throw new InputError(src, '(top level)', 'must be an object (SimParams)');
   if (root.version !== 1) throw new InputError(src, 'version', 'must be 1');
   for (const key of ['families', 'gateTypes', 'tasks', 'heldout'] as const) if (!Array.isArray(root[key])) throw new InputError(src, key, 'must be a list');
   const sim = root as unknown as SimParams;
@@ -100,17 +152,23 @@ export function buildGraph(input: BuildInput): BuildResult {
   const progress = input.onProgress ?? (() => {});
   progress('reading', 0);
   const envs = parseEnvMetadata(input.envMetadata.text, input.envMetadata.source);
-  const rawTasks = parseScenarios(input.scenarios.text, input.scenarios.source, envs);
+  const read = parseScenarios(input.scenarios.text, input.scenarios.source, envs, { skipUnverifiable: input.skipUnverifiable });
+  const variants = input.variants && input.variants.length > 0 ? [...input.variants] : null;
+  const rawTasks = variants ? expandVariants(read.tasks, variants, input.scenarios.source) : read.tasks;
   const release = orderRelease(envs, rawTasks);
   const given = input.topology ? parseTopologyFile(input.topology.text, input.topology.source) : new Map<string, TaskTopology>();
   let derived = 0;
+  // A task's own entry first, then its scenario's (one answer serves every variant of a scenario).
   const topologies = release.tasks.map((t) => {
-    const tp = given.get(t.id);
+    const tp = given.get(t.id) ?? given.get(t.scenario);
     if (tp) return tp;
     derived++;
     return deriveTopology(t, release.envs[t.env]);
   });
+  const known = new Set(release.tasks.flatMap((t) => [t.id, t.scenario]));
+  const unknownTopologyIds = [...given.keys()].filter((id) => !known.has(id));
   const categories = input.categories ? readCategories(input.categories) : new Map<string, string | null>();
+  const categoryUse = useOfCategories(categories, release, input.categories !== undefined);
   const graph: Graph = {
     format: 'envsched-graph',
     version: 1,
@@ -145,5 +203,16 @@ export function buildGraph(input: BuildInput): BuildResult {
   graph.cross = lists.cross;
   graph.fullCross = lists.fullCross;
   progress('done', 1);
-  return { graph, topologies, derivedTopologies: derived, droppedEnvs: envs.length - release.envs.length, features: [...views.map((v) => v.nFeatures), abstract.nFeatures] };
+  return {
+    graph,
+    topologies,
+    derivedTopologies: derived,
+    droppedEnvs: envs.length - release.envs.length,
+    features: [...views.map((v) => v.nFeatures), abstract.nFeatures],
+    scenarios: read.tasks.length + read.skipped.length,
+    skipped: read.skipped,
+    variants,
+    unknownTopologyIds,
+    categories: categoryUse,
+  };
 }

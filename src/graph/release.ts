@@ -1,8 +1,11 @@
-// Reading an EnvScaler release (env_metadata + RL scenarios) in either variant: an object keyed by
-// env_id / task_id (repository variant) or a list (dataset variant), with `tools` and
-// `init_config` as values or as JSON strings. Bad records become InputErrors naming the record.
+// Reading an EnvScaler release (env_metadata + scenarios) in either variant: an object keyed by
+// env_id / task_id (repository variant) or a list (dataset variant), as JSON or JSON Lines, with
+// `tools`, `init_config` and `checklist_with_func` as values or as JSON strings. Bad records
+// become InputErrors naming the record. Scenarios without verifier functions (the release's SFT
+// part) are refused, or left out and listed when the caller asks to skip them.
 import { InputError } from '../engine/errors.ts';
-import { isPlainObject, parseJsonText } from '../engine/json-text.ts';
+import { isPlainObject } from '../engine/json-text.ts';
+import { readRecords } from './records.ts';
 
 export interface ReleaseTool {
   name: string;
@@ -23,6 +26,8 @@ export interface ReleaseCheck {
 
 export interface ReleaseTask {
   id: string;
+  /** The release's task_id of the scenario (differs from `id` only for --variants). */
+  scenario: string;
   env: number;
   text: string;
   initConfig: unknown;
@@ -43,13 +48,6 @@ function describe(value: unknown): string {
 function str(value: unknown, source: string, place: string): string {
   if (typeof value !== 'string') throw new InputError(source, place, value === undefined ? 'is missing' : `must be a string, got ${describe(value)}`);
   return value;
-}
-
-/** Records of a file that is either a list or an object keyed by id: [place, record, key]. */
-function records(root: unknown, source: string, what: string): [string, unknown, string | null][] {
-  if (Array.isArray(root)) return root.map((r, k) => [`[${k}]`, r, null]);
-  if (isPlainObject(root)) return Object.keys(root).map((key) => [key, root[key], key]);
-  throw new InputError(source, '(top level)', `must be a list of ${what} or an object keyed by id, got ${describe(root)}`);
 }
 
 /** A field that may hold a value or that value as a JSON string (dataset variant). */
@@ -76,10 +74,9 @@ function readTools(raw: unknown, source: string, place: string): ReleaseTool[] {
 }
 
 export function parseEnvMetadata(text: string, source: string): ReleaseEnv[] {
-  const root = parseJsonText(text, source);
   const envs: ReleaseEnv[] = [];
   const seen = new Set<string>();
-  for (const [place, rec, key] of records(root, source, 'environments')) {
+  for (const { place, value: rec, key } of readRecords(text, source, 'environments', 'env_id')) {
     if (!isPlainObject(rec)) throw new InputError(source, place, `must be an object, got ${describe(rec)}`);
     const id = rec.env_id === undefined && key !== null ? key : str(rec.env_id, source, `${place}.env_id`);
     if (seen.has(id)) throw new InputError(source, `${place}.env_id`, `duplicate environment id ${JSON.stringify(id)}`);
@@ -91,33 +88,102 @@ export function parseEnvMetadata(text: string, source: string): ReleaseEnv[] {
   return envs;
 }
 
-export function parseScenarios(text: string, source: string, envs: readonly ReleaseEnv[]): ReleaseTask[] {
-  const root = parseJsonText(text, source);
+/** A scenario left out by `skipUnverifiable`: no verifier functions to compute a reward from. */
+export interface SkippedScenario {
+  id: string;
+  env: string;
+  /** Where it is in the file (`[12]`, a line number or a key). */
+  place: string;
+  reason: string;
+}
+
+export interface ScenarioRead {
+  tasks: ReleaseTask[];
+  skipped: SkippedScenario[];
+}
+
+/** Why a scenario has no verifier functions, or null when it has some. */
+function unverifiable(list: unknown): string | null {
+  if (list === undefined || list === null) return 'no checklist_with_func';
+  if (Array.isArray(list) && list.length === 0) return 'checklist_with_func is empty';
+  return null;
+}
+
+export function parseScenarios(text: string, source: string, envs: readonly ReleaseEnv[], options: { skipUnverifiable?: boolean } = {}): ScenarioRead {
   const envIndex = new Map(envs.map((e, k) => [e.id, k]));
   const seen = new Set<string>();
   const tasks: ReleaseTask[] = [];
-  for (const [place, rec, key] of records(root, source, 'scenarios')) {
+  const skipped: SkippedScenario[] = [];
+  for (const { place, value: rec, key } of readRecords(text, source, 'scenarios', 'task_id')) {
     if (!isPlainObject(rec)) throw new InputError(source, place, `must be an object, got ${describe(rec)}`);
     const id = rec.task_id === undefined && key !== null ? key : str(rec.task_id, source, `${place}.task_id`);
     if (seen.has(id)) throw new InputError(source, `${place}.task_id`, `duplicate task id ${JSON.stringify(id)}`);
     seen.add(id);
+    // Verifier functions first: a skipped SFT scenario needs nothing else (not even a known environment).
+    const list = maybeJson(rec.checklist_with_func, source, `${place}.checklist_with_func`);
+    const why = unverifiable(list);
+    if (why !== null) {
+      if (!options.skipUnverifiable) {
+        const problem = list === undefined ? 'is missing' : list === null ? 'is null' : 'is empty';
+        throw new InputError(source, `${place}.checklist_with_func`, `${problem}: scenario ${JSON.stringify(id)} has no verifier functions (an SFT scenario?); --skip-unverifiable leaves such scenarios out and lists them`);
+      }
+      skipped.push({ id, env: typeof rec.env_id === 'string' ? rec.env_id : '', place, reason: why });
+      continue;
+    }
     const envId = str(rec.env_id, source, `${place}.env_id`);
     const env = envIndex.get(envId);
     if (env === undefined) throw new InputError(source, `${place}.env_id`, `environment ${JSON.stringify(envId)} is not in the environment metadata`);
     const taskText = str(rec.task, source, `${place}.task`);
     if (rec.init_config === undefined) throw new InputError(source, `${place}.init_config`, 'is missing');
     const initConfig = maybeJson(rec.init_config, source, `${place}.init_config`);
-    const list = maybeJson(rec.checklist_with_func, source, `${place}.checklist_with_func`);
-    if (!Array.isArray(list)) throw new InputError(source, `${place}.checklist_with_func`, list === undefined ? 'is missing' : `must be a list, got ${describe(list)}`);
+    if (!Array.isArray(list)) throw new InputError(source, `${place}.checklist_with_func`, `must be a list, got ${describe(list)}`);
     const checks = list.map((c, k): ReleaseCheck => {
       const at = `${place}.checklist_with_func[${k}]`;
       if (!isPlainObject(c)) throw new InputError(source, at, `must be an object with check_item and check_func, got ${describe(c)}`);
       return { item: str(c.check_item, source, `${at}.check_item`), func: str(c.check_func, source, `${at}.check_func`) };
     });
-    tasks.push({ id, env, text: taskText, initConfig, checks });
+    tasks.push({ id, scenario: id, env, text: taskText, initConfig, checks });
   }
-  if (tasks.length === 0) throw new InputError(source, '(top level)', 'holds no scenarios: the pool is empty');
-  return tasks;
+  if (tasks.length === 0) {
+    const why = skipped.length > 0 ? `holds no scenarios with verifier functions (${skipped.length} left out by --skip-unverifiable): the pool is empty` : 'holds no scenarios: the pool is empty';
+    throw new InputError(source, '(top level)', why);
+  }
+  return { tasks, skipped };
+}
+
+/** The training variants of an EnvScaler scenario: with a simulated user (conv) or without. */
+export const VARIANTS = ['conv', 'nonconv'] as const;
+export type Variant = (typeof VARIANTS)[number];
+
+/** `--variants conv,nonconv`: the variant names, in the order given. */
+export function parseVariants(text: string, source: string, place: string): Variant[] {
+  const names = text.split(',').map((x) => x.trim());
+  const out: Variant[] = [];
+  for (const name of names) {
+    if (!(VARIANTS as readonly string[]).includes(name)) throw new InputError(source, place, `unknown variant ${JSON.stringify(name)} (known: ${VARIANTS.join(', ')})`);
+    if (out.includes(name as Variant)) throw new InputError(source, place, `names variant ${JSON.stringify(name)} twice`);
+    out.push(name as Variant);
+  }
+  return out;
+}
+
+/**
+ * One task per scenario and variant, in place of the scenario (its variants side by side, in the
+ * order given), with id `<task_id>-<variant>`; all variants share the scenario's environment.
+ */
+export function expandVariants(tasks: readonly ReleaseTask[], variants: readonly Variant[], source: string): ReleaseTask[] {
+  const out: ReleaseTask[] = [];
+  const ids = new Set<string>();
+  for (const t of tasks) {
+    for (const v of variants) {
+      const id = `${t.scenario}-${v}`;
+      if (ids.has(id)) throw new InputError(source, 'task_id', `--variants makes task id ${JSON.stringify(id)} twice (a scenario id already ends in -${v})`);
+      ids.add(id);
+      out.push({ ...t, id });
+    }
+  }
+  for (const t of tasks) if (ids.has(t.scenario)) throw new InputError(source, 'task_id', `--variants makes task id ${JSON.stringify(t.scenario)}, which is also a scenario's id`);
+  return out;
 }
 
 /**

@@ -2,7 +2,8 @@
 // when no file is given, and rendering its concrete and abstract descriptions. docs/graph.md
 // documents the accepted shape and the derivation rules.
 import { InputError } from '../engine/errors.ts';
-import { isPlainObject, parseJsonText } from '../engine/json-text.ts';
+import { isPlainObject } from '../engine/json-text.ts';
+import { readJsonContent } from './records.ts';
 import type { ReleaseEnv, ReleaseTask, ReleaseTool } from './release.ts';
 
 export interface TopoOperation {
@@ -95,20 +96,33 @@ export function parseTopologyEntry(raw: unknown, source: string, place: string):
   return { operations, gates, reward_groups, conflicts };
 }
 
+/**
+ * `--topology F`: an object keyed by task_id, or entries with a `task_id` (a list, or JSON Lines).
+ * Strict: one bad entry refuses the file (`envsched topology-import` is the lenient path for raw
+ * LLM answers).
+ */
 export function parseTopologyFile(text: string, source: string): Map<string, TaskTopology> {
-  const root = parseJsonText(text, source);
+  const content = readJsonContent(text, source);
   const out = new Map<string, TaskTopology>();
-  if (Array.isArray(root)) {
-    root.forEach((entry, k) => {
-      if (!isPlainObject(entry)) fail(source, `[${k}]`, 'must be an object with task_id');
-      const id = strField(entry.task_id, source, `[${k}].task_id`);
-      if (out.has(id)) fail(source, `[${k}].task_id`, `duplicate task id ${JSON.stringify(id)}`);
-      out.set(id, parseTopologyEntry(entry, source, `[${k}]`));
-    });
+  const entries = (items: { place: string; value: unknown }[]) => {
+    for (const { place, value } of items) {
+      if (!isPlainObject(value)) fail(source, place, 'must be an object with task_id');
+      const id = strField(value.task_id, source, `${place}.task_id`);
+      if (out.has(id)) fail(source, `${place}.task_id`, `duplicate task id ${JSON.stringify(id)}`);
+      out.set(id, parseTopologyEntry(value, source, place));
+    }
+  };
+  const root = content.kind === 'json' ? content.value : null;
+  if (content.kind === 'lines') {
+    entries(content.lines);
+  } else if (Array.isArray(root)) {
+    entries(root.map((value, k) => ({ place: `[${k}]`, value })));
+  } else if (isPlainObject(root) && typeof root.task_id === 'string') {
+    entries([{ place: '(top level)', value: root }]);
   } else if (isPlainObject(root)) {
     for (const id of Object.keys(root)) out.set(id, parseTopologyEntry(root[id], source, id));
   } else {
-    fail(source, '(top level)', 'must be an object keyed by task_id or a list of topologies');
+    fail(source, '(top level)', 'must be an object keyed by task_id, a list of topologies with task_id, or JSON Lines of them');
   }
   return out;
 }

@@ -2,8 +2,8 @@
 import type { CapRule, Config, Graph, Phase } from '../engine/types.ts';
 import { effectiveRho } from '../engine/config.ts';
 import { argmaxLowestIndex, coverageObjective, exploitationObjective, exposureFactor, mean, novelty } from './formulas.ts';
-import { fullSimilarity, tasksByEnvironment } from './graph-lookup.ts';
-import { wasSelectedAt, type HistoryIndex } from './history-index.ts';
+import { fullSimilarity, tasksByEnvironment } from './graph.ts';
+import { wasSelectedAt, type HistoryIndex } from './history.ts';
 
 export interface BatchPick {
   task: number;

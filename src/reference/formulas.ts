@@ -3,7 +3,7 @@
 // every loop sums in the order SPEC 12 fixes (histories by step ascending, neighbours in list
 // order, everything else by task index ascending).
 import type { StatTriple } from '../engine/types.ts';
-import { scalarMath } from './math.ts';
+import type { ScalarMath } from './math.ts';
 
 /** SPEC 0: clip[a,b](x) = min(max(x, a), b). */
 export function clip(x: number, lo: number, hi: number): number {
@@ -44,8 +44,8 @@ export function groupStats(rewards: readonly number[]): StatTriple {
 // SPEC 3: history under one half-life
 
 /** SPEC 3: w(t,s) = 2^(-(t - s) / h). */
-export function halfLifeWeight(t: number, s: number, h: number): number {
-  return scalarMath.pow(2, -(t - s) / h);
+export function halfLifeWeight(t: number, s: number, h: number, math: ScalarMath): number {
+  return math.pow(2, -(t - s) / h);
 }
 
 /** The SPEC 3 interval I_y that centred observations are clipped to. */
@@ -54,8 +54,6 @@ export const STAT_RANGE: Readonly<Record<keyof StatTriple, readonly [number, num
   m: [0, 1],
   d: [0, 1],
 };
-
-export const STAT_KEYS: readonly (keyof StatTriple)[] = ['v', 'm', 'd'];
 
 /** SPEC 3: y~ = clip_{I_y}(y - b_s + B_t). */
 export function centredValue(y: number, stepRef: number, globalRef: number, stat: keyof StatTriple): number {
@@ -84,12 +82,19 @@ export function weightedMean(weights: readonly number[], values: readonly number
  * formula is 0/0; the ratio does not depend on t, so it is evaluated at t = the newest step
  * instead, which is its exact value (docs/spec-decisions.md).
  */
-export function halfLifeAverage(steps: readonly number[], values: readonly number[], t: number, h: number, fallback: number): number {
+export function halfLifeAverage(
+  steps: readonly number[],
+  values: readonly number[],
+  t: number,
+  h: number,
+  fallback: number,
+  math: ScalarMath,
+): number {
   if (steps.length === 0) return fallback;
-  const weights = steps.map((s) => halfLifeWeight(t, s, h));
+  const weights = steps.map((s) => halfLifeWeight(t, s, h, math));
   if (weights.some((w) => w > 0)) return weightedMean(weights, values, fallback);
   const newest = Math.max(...steps);
-  return weightedMean(steps.map((s) => halfLifeWeight(newest, s, h)), values, fallback);
+  return weightedMean(steps.map((s) => halfLifeWeight(newest, s, h, math)), values, fallback);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -115,9 +120,9 @@ export function neighbourBandwidth(distances: readonly number[]): number {
 }
 
 /** SPEC 4: a_ij = exp(-0.5 (delta/sigma)^2) * clip[0.1,3](W_j). */
-export function neighbourWeight(distance: number, bandwidth: number, historyWeight: number): number {
+export function neighbourWeight(distance: number, bandwidth: number, historyWeight: number, math: ScalarMath): number {
   const z = distance / bandwidth;
-  return scalarMath.exp(-0.5 * z * z) * clip(historyWeight, 0.1, 3);
+  return math.exp(-0.5 * z * z) * clip(historyWeight, 0.1, 3);
 }
 
 /**
@@ -334,8 +339,16 @@ export function dot(x: readonly number[], beta: readonly number[]): number {
 /**
  * SPEC 8: transition features x = [1, m1, m1^2, v1, s1/100, ln(1 + n1), onehot(category)].
  */
-export function transitionFeatures(m1: number, v1: number, s1: number, n1: number, category: number, nCategories: number): number[] {
-  const x = [1, m1, m1 * m1, v1, s1 / 100, scalarMath.log(1 + n1)];
+export function transitionFeatures(
+  m1: number,
+  v1: number,
+  s1: number,
+  n1: number,
+  category: number,
+  nCategories: number,
+  math: ScalarMath,
+): number[] {
+  const x = [1, m1, m1 * m1, v1, s1 / 100, math.log(1 + n1)];
   for (let c = 0; c < nCategories; c++) x.push(c === category ? 1 : 0);
   return x;
 }

@@ -4,11 +4,14 @@
 export { referenceScore, explainTask, explainFromAnalysis, analyse, scoresOf, assertScorable } from './score.ts';
 export type { Analysis, TaskExplanation, HalfLifeExplanation, Removal } from './score.ts';
 export * from './formulas.ts';
-export { fullSimilarity, maxFullSimilarity, firstObserved, environmentCategories } from './graph-lookup.ts';
-export { defaultStep, indexHistory } from './history-index.ts';
-export type { HistoryIndex, ObservedGroup } from './history-index.ts';
-export { stepReferences, globalReference, taskHistory, relationTerms, computeHalfLife, priorKind } from './half-life.ts';
-export type { HalfLifeResult, TaskUnderHalfLife, NeighbourTerm, RelationTerms, StepReference } from './half-life.ts';
+export { JS_MATH, type ScalarMath } from './math.ts';
+export { fullSimilarity, environmentCategories } from './graph.ts';
+export { firstObserved, neighbourSets } from './neighbours.ts';
+export type { NeighbourSets } from './neighbours.ts';
+export { defaultStep, indexHistory } from './history.ts';
+export type { HistoryIndex, ObservedGroup } from './history.ts';
+export { stepReferences, globalReference, taskHistory, relationTerms, computeHalfLife, priorKind } from './predict.ts';
+export type { HalfLifeResult, TaskUnderHalfLife, NeighbourTerm, RelationTerms, StepReference } from './predict.ts';
 export { listTransitions, scoreTransitions, progressFilter, MIN_EARLIER_TRANSITIONS } from './progress-filter.ts';
 export type { Transition, TaskProgress, ProgressResult } from './progress-filter.ts';
 export {

@@ -1,8 +1,9 @@
 // SPEC 8 progress filter: transitions, the ridge fits on earlier transitions, residuals and p_i.
 import type { Config, Graph, Neighbour } from '../engine/types.ts';
 import { dot, isProgressExcluded, mean, NormalEquations, progressScore, transitionFeatures } from './formulas.ts';
-import { environmentCategories } from './graph-lookup.ts';
-import type { HistoryIndex } from './history-index.ts';
+import { environmentCategories } from './graph.ts';
+import type { HistoryIndex } from './history.ts';
+import type { ScalarMath } from './math.ts';
 
 /** A pair of consecutive observations of one task (SPEC 8). All of them are complete: s2 < t. */
 export interface Transition {
@@ -35,7 +36,7 @@ export interface ProgressResult {
 export const MIN_EARLIER_TRANSITIONS = 8;
 
 /** SPEC 8: every transition of the history (observations at s < t only), by s2 then task index. */
-export function listTransitions(graph: Graph, history: HistoryIndex): Omit<Transition, 'residual'>[] {
+export function listTransitions(graph: Graph, history: HistoryIndex, math: ScalarMath): Omit<Transition, 'residual'>[] {
   const { envCategory, nCategories } = environmentCategories(graph);
   const out: Omit<Transition, 'residual'>[] = [];
   history.byTask.forEach((groups, task) => {
@@ -44,7 +45,7 @@ export function listTransitions(graph: Graph, history: HistoryIndex): Omit<Trans
       const first = groups[k];
       const second = groups[k + 1];
       // n1 = the task's observation count up to and including s1 = k + 1.
-      const features = transitionFeatures(first.stats.m, first.stats.v, first.step, k + 1, category, nCategories);
+      const features = transitionFeatures(first.stats.m, first.stats.v, first.step, k + 1, category, nCategories, math);
       out.push({ task, s1: first.step, s2: second.step, features, target: second.stats.m });
     }
   });
@@ -84,8 +85,9 @@ export function progressFilter(
   history: HistoryIndex,
   neighbours: readonly (readonly Neighbour[])[],
   config: Pick<Config, 'lambda_ridge' | 'kappa'>,
+  math: ScalarMath,
 ): ProgressResult {
-  const transitions = scoreTransitions(listTransitions(graph, history), config.lambda_ridge);
+  const transitions = scoreTransitions(listTransitions(graph, history, math), config.lambda_ridge);
   const residualsOf: number[][] = graph.tasks.map(() => []);
   for (const tr of transitions) if (tr.residual !== null) residualsOf[tr.task].push(tr.residual);
 

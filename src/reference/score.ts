@@ -4,9 +4,10 @@ import type { Config, Graph, HalfLifeScores, Neighbour, Observation, Scores, Sta
 import { SCORABLE_SCHEDULERS } from '../engine/types.ts';
 import { combineHalfLives, declineTerm, groupTriggersRemoval, percentileRanks } from './formulas.ts';
 import { chooseBatch, coldStartBatch, selectionCounts, type BatchResult, type SelectionCounts } from './batch.ts';
-import { firstObserved } from './graph-lookup.ts';
-import { computeHalfLife, type HalfLifeResult, type NeighbourSets, type TaskUnderHalfLife } from './half-life.ts';
-import { defaultStep, indexHistory, isObserved, type HistoryIndex } from './history-index.ts';
+import { neighbourSets, type NeighbourSets } from './neighbours.ts';
+import { computeHalfLife, type HalfLifeResult, type TaskUnderHalfLife } from './predict.ts';
+import { defaultStep, indexHistory, type HistoryIndex } from './history.ts';
+import { JS_MATH, type ScalarMath } from './math.ts';
 import { progressFilter, type ProgressResult, type TaskProgress, type Transition } from './progress-filter.ts';
 
 /** Where the identifier filter (SPEC 8) removed a task: its first flagged rollout with reward >= 0.5. */
@@ -54,17 +55,17 @@ function removals(history: HistoryIndex): (Removal | null)[] {
   });
 }
 
-/** SPEC 4: N_in(i) and N_cross(i), the first K_within / K_cross observed entries of each list. */
-function neighbourSets(graph: Graph, history: HistoryIndex, config: Config): NeighbourSets {
-  const observed = (j: number) => isObserved(history, j);
-  return {
-    within: graph.within.map((list) => firstObserved(list, config.K_within, observed)),
-    cross: graph.cross.map((list) => firstObserved(list, config.K_cross, observed)),
-  };
-}
-
-/** Runs SPEC 2-8 for step t (default: one past the last step of the history). */
-export function analyse(graph: Graph, observations: readonly Observation[], config: Config, step?: number): Analysis {
+/**
+ * Runs SPEC 2-8 for step t (default: one past the last step of the history) on the given
+ * exp / pow / log (default the JS engine's; pass the WASM module's to agree with it to the bit).
+ */
+export function analyse(
+  graph: Graph,
+  observations: readonly Observation[],
+  config: Config,
+  step?: number,
+  math: ScalarMath = JS_MATH,
+): Analysis {
   assertScorable(config);
   const t = step ?? defaultStep(observations);
   if (!Number.isInteger(t) || t < 0) throw new Error(`step must be a non-negative integer, got ${t}`);
@@ -92,13 +93,13 @@ export function analyse(graph: Graph, observations: readonly Observation[], conf
     };
   }
 
-  const long = computeHalfLife(history, neighbours, config, config.h_long);
-  const short = computeHalfLife(history, neighbours, config, config.h_short);
+  const long = computeHalfLife(history, neighbours, config, config.h_long, math);
+  const short = computeHalfLife(history, neighbours, config, config.h_short, math);
   const u = long.tasks.map((task, i) => combineHalfLives(task.u, short.tasks[i].u, config.eta_decline));
   const decline = long.tasks.map((task, i) => declineTerm(task.u, short.tasks[i].u, config.eta_decline));
   const q = percentileRanks(u);
   const progressNeighbours: Neighbour[][] = graph.tasks.map((_, i) => [...neighbours.within[i], ...neighbours.cross[i]]);
-  const progress = progressFilter(graph, history, progressNeighbours, config);
+  const progress = progressFilter(graph, history, progressNeighbours, config, math);
   const result = chooseBatch(graph, config, {
     q,
     removed,
@@ -147,8 +148,14 @@ export function scoresOf(graph: Graph, analysis: Analysis): Scores {
  * predictions for both half-lives, u, q, the filter flags, the batch in pick order, the relaxed caps.
  * Only observations with s < step are used. Throws for schedulers other than EnvSched and its ablations.
  */
-export function referenceScore(graph: Graph, observations: readonly Observation[], config: Config, step?: number): Scores {
-  return scoresOf(graph, analyse(graph, observations, config, step));
+export function referenceScore(
+  graph: Graph,
+  observations: readonly Observation[],
+  config: Config,
+  step?: number,
+  math: ScalarMath = JS_MATH,
+): Scores {
+  return scoresOf(graph, analyse(graph, observations, config, step, math));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -253,6 +260,7 @@ export function explainTask(
   config: Config,
   step: number | undefined,
   taskIndex: number,
+  math: ScalarMath = JS_MATH,
 ): TaskExplanation {
-  return explainFromAnalysis(graph, analyse(graph, observations, config, step), taskIndex);
+  return explainFromAnalysis(graph, analyse(graph, observations, config, step, math), taskIndex);
 }

@@ -11,7 +11,7 @@ import { parseHistoryJsonl, serializeHistoryJsonl, taskIndexOf, defaultScoreStep
 import { SCORABLE_SCHEDULERS, type Config, type Graph, type LoadedGraph, type Observation } from '../engine/types.ts';
 import { compileEnvschedFromUrl, instantiateEnvsched, nativeMathOf, WasmScheduler } from '../engine/wasm/index.ts';
 import { analyse, explainFromAnalysis, type Analysis } from '../reference/index.ts';
-import { useScalarMath } from '../reference/math.ts';
+import { JS_MATH, type ScalarMath } from '../reference/math.ts';
 import { reproduce } from '../sim/reproduce.ts';
 import { runToCsv, runToJson } from '../sim/run-output.ts';
 import type { RunWasm } from '../sim/run.ts';
@@ -20,6 +20,8 @@ import type { DatasetInfo, EngineApi, FaultKind, ImportedScores, Inspection, Lan
 import { RunSession } from './run-session.ts';
 
 let module: WebAssembly.Module | null = null;
+/** The inspector's reference runs on the module's own exp / pow / log once init has run. */
+let referenceMath: ScalarMath = JS_MATH;
 let base = '';
 let loaded: LoadedGraph | null = null;
 let info: DatasetInfo | null = null;
@@ -140,7 +142,7 @@ function cachedAnalysis(key: string, observations: readonly Observation[], confi
     return a;
   }
   graph ??= unpackGraph(loaded!);
-  a = analyse(graph, observations, config, step);
+  a = analyse(graph, observations, config, step, referenceMath);
   analyses.set(key, a);
   while (analyses.size > ANALYSIS_CACHE) analyses.delete(analyses.keys().next().value!);
   return a;
@@ -153,7 +155,7 @@ const api: EngineApi = {
     module = await compileEnvschedFromUrl(wasmUrl);
     // The inspector's reference scheduler uses the WASM module's own exp / pow / log, so its
     // numbers equal the kernels' (and `envsched score`'s) to the last bit.
-    useScalarMath(nativeMathOf(await instantiateEnvsched(module)));
+    referenceMath = nativeMathOf(await instantiateEnvsched(module));
   },
 
   async datasetNames() {

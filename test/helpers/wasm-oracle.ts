@@ -1,26 +1,44 @@
 // The WASM scheduler next to the TypeScript reference, set up so that the two agree to the bit:
-// the reference runs on the module's own exp / pow / log while the tests of a file run.
-import { afterAll, beforeAll } from 'vitest';
+// the oracle's reference runs on the module's own exp / pow / log.
+import { beforeAll } from 'vitest';
+import type { Config, Graph, Observation, Scores } from '../../src/engine/types.ts';
 import { nativeMathOf, type EnvschedWasm } from '../../src/engine/wasm/loader.ts';
 import { loadEnvschedWasmNode } from '../../src/engine/wasm/loader-node.ts';
 import { WasmScheduler } from '../../src/engine/wasm/scheduler.ts';
-import { useScalarMath } from '../../src/reference/math.ts';
+import { referenceScore, type ScalarMath } from '../../src/reference/index.ts';
+import { loadTestWasm, type TestHooks } from './test-wasm.ts';
 
 export interface WasmOracle {
   readonly wasm: EnvschedWasm;
   readonly scheduler: WasmScheduler;
+  /** The module's exp / pow / log, for reference functions called directly. */
+  readonly math: ScalarMath;
+  /** The test build's hooks (wasmOracle({ testBuild: true }) only). */
+  readonly hooks: TestHooks;
+  /** The reference's scores of step t (default: one past the history), on the module's math. */
+  referenceScore(graph: Graph, observations: readonly Observation[], config: Config, step?: number): Scores;
 }
 
-/** Registers the file's beforeAll / afterAll hooks; the fields are ready inside tests. */
-export function wasmOracle(): WasmOracle {
+/**
+ * Registers the file's beforeAll hook; the fields are ready inside tests. The release module by
+ * default; `testBuild` loads the test build instead, for tests that force paths with its hooks.
+ */
+export function wasmOracle(options: { testBuild?: boolean } = {}): WasmOracle {
   let wasm: EnvschedWasm | undefined;
+  let hooks: TestHooks | undefined;
   let scheduler: WasmScheduler | undefined;
+  let math: ScalarMath | undefined;
   beforeAll(async () => {
-    wasm = await loadEnvschedWasmNode();
+    if (options.testBuild) {
+      const test = await loadTestWasm();
+      wasm = test;
+      hooks = test.hooks;
+    } else {
+      wasm = await loadEnvschedWasmNode();
+    }
     scheduler = new WasmScheduler(wasm);
-    useScalarMath(nativeMathOf(wasm));
+    math = nativeMathOf(wasm);
   });
-  afterAll(() => useScalarMath(null));
   const ready = <T>(value: T | undefined): T => {
     if (value === undefined) throw new Error('wasmOracle() is used before its beforeAll hook ran');
     return value;
@@ -31,6 +49,16 @@ export function wasmOracle(): WasmOracle {
     },
     get scheduler() {
       return ready(scheduler);
+    },
+    get math() {
+      return ready(math);
+    },
+    get hooks() {
+      if (!options.testBuild) throw new Error('hooks need wasmOracle({ testBuild: true })');
+      return ready(hooks);
+    },
+    referenceScore(graph, observations, config, step) {
+      return referenceScore(graph, observations, config, step, ready(math));
     },
   };
 }

@@ -1,21 +1,17 @@
-// `envsched build-graph`: release files -> graph file (SPEC 12 JSON) + binary beside it.
-import { readFile } from 'node:fs/promises';
+// `envsched build-graph`: release files -> graph file (SPEC 12 JSON) + binary beside it, and a
+// build report on stderr (and as JSON with --report).
 import { basename } from 'node:path';
-import { InputError } from '../../engine/errors.ts';
-import { buildGraph, type TextFile } from '../../graph/build.ts';
+import { isInputError, InputError } from '../../engine/errors.ts';
+import { buildGraph, type BuildResult } from '../../graph/build.ts';
+import { buildReport, formatBuildReport } from '../../graph/build-report.ts';
+import { oneStdinAtMost, readInputText, writeOutputText } from '../../graph/read-node.ts';
+import { parseVariants } from '../../graph/release.ts';
 import { progressReporter } from '../progress.ts';
 import { writeGraphFiles } from '../../graph/write-node.ts';
 import { integerFlag, parseFlags, requireFlag } from '../args.ts';
 import type { Command } from '../io.ts';
 
-export async function readTextFile(path: string): Promise<TextFile> {
-  try {
-    return { text: await readFile(path, 'utf8'), source: path };
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException)?.code;
-    throw new InputError(path, '-', `cannot read the file (${code === 'ENOENT' ? 'no such file' : code ?? String(error)})`);
-  }
-}
+const INPUTS = ['env-metadata', 'scenarios', 'topology', 'sim', 'categories'] as const;
 
 export const buildGraphCommand: Command = {
   name: 'build-graph',
@@ -23,10 +19,16 @@ export const buildGraphCommand: Command = {
   usage: [
     'usage: envsched build-graph --env-metadata F --scenarios F --out G.graph.json',
     '                            [--topology F] [--sim F] [--categories F] [--name NAME] [--m-cross 256] [--p-cross 32]',
+    '                            [--skip-unverifiable] [--variants conv,nonconv] [--report R.json]',
     '',
-    'Writes G.graph.json and G.graph.bin. Without --topology, each task\'s topology is derived from its',
-    'checks and instruction (docs/graph.md). --sim embeds the simulator sidecar; --categories maps env_id',
-    'to a category.',
+    'Writes G.graph.json and G.graph.bin, and a build report on stderr (--report: also as JSON; - is stdout).',
+    'Every input may be JSON or JSON Lines (told apart by content); one of them may be - (stdin).',
+    "Without --topology, each task's topology is derived from its checks and instruction (docs/graph.md);",
+    'with it, tasks missing from the file get the derived one. --sim embeds the simulator sidecar.',
+    '--categories maps env_id to a category (an object, or records {env_id, category}); without it every',
+    'environment is its own category. --skip-unverifiable leaves out scenarios without verifier functions',
+    '(the SFT part of the release) and lists them. --variants makes one task per scenario and variant,',
+    'with ids <task_id>-conv / <task_id>-nonconv in the same environment.',
   ].join('\n'),
   async run(args, io) {
     const flags = parseFlags(args, {
@@ -39,26 +41,42 @@ export const buildGraphCommand: Command = {
       out: { type: 'string' },
       'm-cross': { type: 'string' },
       'p-cross': { type: 'string' },
+      'skip-unverifiable': { type: 'boolean' },
+      variants: { type: 'string' },
+      report: { type: 'string' },
     });
     const out = requireFlag(flags, 'out');
-    const envMetadata = await readTextFile(requireFlag(flags, 'env-metadata'));
-    const scenarios = await readTextFile(requireFlag(flags, 'scenarios'));
-    const topology = typeof flags.topology === 'string' ? await readTextFile(flags.topology) : undefined;
-    const sim = typeof flags.sim === 'string' ? await readTextFile(flags.sim) : undefined;
-    const categories = typeof flags.categories === 'string' ? await readTextFile(flags.categories) : undefined;
+    if (out === '-') throw new InputError('command line', '--out', 'must be a file name (the graph is written as two files, .graph.json and .graph.bin)');
+    oneStdinAtMost(flags, INPUTS);
+    const variants = typeof flags.variants === 'string' ? parseVariants(flags.variants, 'command line', '--variants') : undefined;
+    const mCross = integerFlag(flags, 'm-cross', 0, 100_000);
+    const pCross = integerFlag(flags, 'p-cross', 0, 100_000);
+    const envMetadata = await readInputText(requireFlag(flags, 'env-metadata'));
+    const scenarios = await readInputText(requireFlag(flags, 'scenarios'));
+    const optional = async (name: (typeof INPUTS)[number]) => (typeof flags[name] === 'string' ? await readInputText(flags[name] as string) : undefined);
+    const topology = await optional('topology');
+    const sim = await optional('sim');
+    const categories = await optional('categories');
     const name = typeof flags.name === 'string' ? flags.name : basename(out).replace(/(\.graph)?\.json$/, '');
     const progress = progressReporter(io, 'build-graph');
     const started = Date.now();
-    const result = buildGraph({ envMetadata, scenarios, topology, sim, categories, name, mCross: integerFlag(flags, 'm-cross', 0, 100_000), pCross: integerFlag(flags, 'p-cross', 0, 100_000), onProgress: progress.update });
-    progress.finish();
+    let result: BuildResult;
+    try {
+      result = buildGraph({ envMetadata, scenarios, topology, sim, categories, name, mCross, pCross, skipUnverifiable: flags['skip-unverifiable'] === true, variants, onProgress: progress.update });
+    } catch (error) {
+      // A raw LLM answer file fails here on its first bad entry: say where the lenient path is.
+      if (isInputError(error) && topology && error.source === topology.source && !/duplicate/.test(error.problem)) {
+        throw new InputError(error.source, error.place, `${error.problem} (envsched topology-import checks LLM answers one by one and keeps the valid ones)`);
+      }
+      throw error;
+    } finally {
+      progress.finish();
+    }
+    const report = buildReport(result);
+    if (typeof flags.report === 'string') await writeOutputText(flags.report, `${JSON.stringify(report, null, 2)}\n`, io.stdout);
     const written = await writeGraphFiles(result.graph, out);
-    const g = result.graph;
-    io.stderr(
-      `built ${g.envs.length} environments, ${g.tasks.length} tasks in ${((Date.now() - started) / 1000).toFixed(1)} s` +
-        `${result.droppedEnvs ? ` (${result.droppedEnvs} environments without scenarios left out)` : ''}` +
-        `; topology: ${g.tasks.length - result.derivedTopologies} from file, ${result.derivedTopologies} derived` +
-        `; wrote ${written.json} (${written.jsonBytes} bytes) and ${written.bin} (${written.binBytes} bytes)\n`,
-    );
+    io.stderr(formatBuildReport(report));
+    io.stderr(`wrote ${written.json} (${written.jsonBytes} bytes) and ${written.bin} (${written.binBytes} bytes) in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
     return 0;
   },
 };

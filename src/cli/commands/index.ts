@@ -7,5 +7,7 @@ import { generatePoolCommand } from './generate-pool.ts';
 import { buildGraphCommand } from './build-graph.ts';
 import { graphReportCommand } from './graph-report.ts';
 import { sweepCommand } from './sweep.ts';
+import { topologyImportCommand } from './topology-import.ts';
+import { topologyPromptsCommand } from './topology-prompts.ts';
 
-export const COMMANDS: Command[] = [scoreCommand, simulateCommand, reproduceCommand, generatePoolCommand, buildGraphCommand, graphReportCommand, sweepCommand];
+export const COMMANDS: Command[] = [scoreCommand, simulateCommand, reproduceCommand, generatePoolCommand, buildGraphCommand, graphReportCommand, topologyPromptsCommand, topologyImportCommand, sweepCommand];

@@ -1,5 +1,4 @@
 // `envsched score`: scores a rollout history at step t and prints the SPEC 12 scores object.
-import { writeFile } from 'node:fs/promises';
 import { InputError } from '../../engine/errors.ts';
 import { unpackGraph } from '../../engine/graph-json.ts';
 import { defaultScoreStep, MAX_STEP, taskIndexOf } from '../../engine/history.ts';
@@ -9,15 +8,16 @@ import { createWasmScheduler } from '../../engine/wasm/index.ts';
 import { loadEnvschedWasmNode } from '../../engine/wasm/loader-node.ts';
 import { referenceScore } from '../../reference/index.ts';
 import { integerFlag, parseFlags, requireFlag } from '../args.ts';
-import { readConfigFile, readGraphFile, readHistoryFile } from '../../engine/files-node.ts';
-import type { Command } from '../io.ts';
+import { readConfigFile, readGraphFile } from '../../engine/files-node.ts';
+import { readHistoryInput, STDIO, writeOutput, type Command } from '../io.ts';
 import { progressReporter } from '../progress.ts';
 
-const USAGE = `usage: envsched score --graph G.graph.json|G.graph.bin --history H.jsonl [--config C.json] [--step t] [--out F] [--engine wasm|reference]
+const USAGE = `usage: envsched score --graph G.graph.json|G.graph.bin --history H.jsonl|- [--config C.json] [--step t] [--out F|-] [--engine wasm|reference]
 
 Scores the history for step t (default: one past its last step) and writes the SPEC 12 scores
-object: every task's predictions under both half-lives, u, q, filter flags, and the batch EnvSched
-picks for step t. --engine reference runs the plain TypeScript oracle instead of the WASM kernels
+object to F (default -: standard output): every task's predictions under both half-lives, u, q,
+filter flags, and the batch EnvSched picks for step t. --history - reads the history from
+standard input. --engine reference runs the plain TypeScript oracle instead of the WASM kernels
 (slow; for cross-checking).`;
 
 export const scoreCommand: Command = {
@@ -49,7 +49,7 @@ export const scoreCommand: Command = {
       progress.update('reading the graph', 0);
       const loaded = await readGraphFile(graphPath);
       progress.update('reading the history', 0.3);
-      const observations = await readHistoryFile(historyPath, taskIndexOf(loaded.meta), (read, total) =>
+      const observations = await readHistoryInput(io, historyPath, taskIndexOf(loaded.meta), (read, total) =>
         progress.update('reading the history', 0.3 + 0.5 * (total > 0 ? read / total : 0)),
       );
       progress.update('scoring', 0.8);
@@ -67,16 +67,7 @@ export const scoreCommand: Command = {
     } finally {
       progress.finish();
     }
-    const text = serializeScores(scores);
-    if (flags.out) {
-      try {
-        await writeFile(flags.out, text);
-      } catch (error) {
-        throw new InputError(flags.out, '-', `cannot write the file (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
-      }
-    } else {
-      io.stdout(text);
-    }
+    await writeOutput(io, flags.out ?? STDIO, serializeScores(scores));
     return 0;
   },
 };

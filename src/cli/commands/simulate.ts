@@ -1,21 +1,21 @@
 // `envsched simulate`: one simulated training run (SPEC 10).
-import { writeFile } from 'node:fs/promises';
 import { InputError } from '../../engine/errors.ts';
-import { loadDataset } from '../../sim/dataset-node.ts';
 import { runSimulation } from '../../sim/run.ts';
 import { runSummaryText, runToCsv, runToJson } from '../../sim/run-output.ts';
 import { loadRunWasmNode } from '../../sim/wasm-node.ts';
-import { integerFlag, parseFlags, requireFlag } from '../args.ts';
+import { integerFlag, parseFlags } from '../args.ts';
+import { openDataset } from '../dataset.ts';
 import { readConfigFile } from '../../engine/files-node.ts';
-import type { CliIo, Command } from '../io.ts';
+import { STDIO, writeOutput, type CliIo, type Command } from '../io.ts';
 
-const USAGE = `usage: envsched simulate --dataset D [--config C.json] [--seed S] [--steps T] [--out run.json|run.csv]
+const USAGE = `usage: envsched simulate [--dataset D] [--config C.json] [--seed S] [--steps T] [--out run.json|run.csv|-]
 
 Runs T steps (default: the configuration's T, 200) of the configuration's scheduler against the
-rollout simulator on dataset D (a bundled dataset name such as envscaler-rl, a graph file with a
-\`sim\` field, or synthetic-51x50) and prints a summary. --out writes every step's metrics as JSON
-or CSV (by extension). --seed overrides the configuration's seed. Same seed and configuration,
-same fingerprint, in Node and in the browser.`;
+rollout simulator on dataset D (default: the configuration's dataset, envscaler-rl; a bundled
+dataset name, built on first use; a graph file with a \`sim\` field; or synthetic-51x50) and
+prints a summary. --out writes every step's metrics as JSON or CSV (by extension); --out - writes
+the JSON to standard output and the summary to standard error. --seed overrides the
+configuration's seed. Same seed and configuration, same fingerprint, in Node and in the browser.`;
 
 /** A one-line progress bar on stderr, redrawn in place (terminals only). */
 export function progressBar(io: CliIo, label: string): (done: number, total: number, note?: string) => void {
@@ -43,25 +43,19 @@ export const simulateCommand: Command = {
       steps: { type: 'string' },
       out: { type: 'string' },
     });
-    const dataset = requireFlag(flags, 'dataset');
     const config = await readConfigFile(flags.config);
+    const dataset = flags.dataset ?? config.dataset;
     const seed = integerFlag(flags, 'seed', 0, 0xffff_ffff);
     const steps = integerFlag(flags, 'steps', 1, 100_000);
     const out = flags.out;
-    if (out !== undefined && !/\.(json|csv)$/i.test(out)) throw new InputError('command line', '--out', `must end in .json or .csv, got ${JSON.stringify(out)}`);
-    const { loaded, source } = await loadDataset(dataset);
+    if (out !== undefined && out !== STDIO && !/\.(json|csv)$/i.test(out)) throw new InputError('command line', '--out', `must end in .json or .csv, or be - (standard output), got ${JSON.stringify(out)}`);
+    const { loaded, source } = await openDataset(io, dataset);
     const run = { ...config, dataset, seed: seed ?? config.seed, T: steps ?? config.T };
     const bar = progressBar(io, `simulate ${run.scheduler}`);
     const result = runSimulation(await loadRunWasmNode(), loaded, run, source, { onStep: (m) => bar(m.step + 1, run.T) });
-    if (out !== undefined) {
-      const text = /\.csv$/i.test(out) ? runToCsv(result) : runToJson(result);
-      try {
-        await writeFile(out, text);
-      } catch (error) {
-        throw new InputError(out, '-', `cannot write the file (${(error as Error).message})`);
-      }
-    }
-    io.stdout(runSummaryText(result));
+    if (out !== undefined) await writeOutput(io, out, /\.csv$/i.test(out) ? runToCsv(result) : runToJson(result));
+    if (out === STDIO) io.stderr(runSummaryText(result)); // standard output holds the data
+    else io.stdout(runSummaryText(result));
     return 0;
   },
 };

@@ -1,27 +1,28 @@
 // `envsched sweep`: a sensitivity sweep over one or two knobs, seeds per point, run on a pool of
 // worker threads. Prints a table of means and 95% bands; --out writes CSV or JSON.
-import { writeFile } from 'node:fs/promises';
 import { InputError } from '../../engine/errors.ts';
 import { readConfigFile } from '../../engine/files-node.ts';
-import { loadDataset } from '../../sim/dataset-node.ts';
 import { parseKnobText, parseMetrics, SWEEP_METRICS, validateSweep, type SweepDefinition } from '../../sweep/definition.ts';
 import { sweepTable, sweepToCsv, sweepToJson } from '../../sweep/output.ts';
 import { maxWorkers, NodeSweepPool } from '../../sweep/pool-node.ts';
 import { findPreset, presetKnobs, PRESETS } from '../../sweep/presets.ts';
 import { runSweep } from '../../sweep/runner.ts';
-import { integerFlag, parseFlags, requireFlag } from '../args.ts';
-import type { CliIo, Command } from '../io.ts';
+import { integerFlag, parseFlags } from '../args.ts';
+import { openDataset } from '../dataset.ts';
+import { STDIO, writeOutput, type Command } from '../io.ts';
 import { progressBar } from './simulate.ts';
 
-const USAGE = `usage: envsched sweep (--knob KEY=VALUES [--knob2 KEY=VALUES] | --preset NAME) --dataset D
+const USAGE = `usage: envsched sweep (--knob KEY=VALUES [--knob2 KEY=VALUES] | --preset NAME) [--dataset D]
                      [--seeds N] [--steps T] [--config C.json] [--seed S] [--metrics M,...]
-                     [--workers N] [--out sweep.csv|sweep.json]
+                     [--workers N] [--out sweep.csv|sweep.json|-]
 
 Runs every point of a one- or two-knob grid for N seeds (default 3: seeds S, S+1, ..., default
-S = 0) on dataset D and prints, per point, the mean of each metric across seeds and the half-width
+S = 0) on dataset D (default: the configuration's, envscaler-rl; built on first use) and prints, per point, the mean of each metric across seeds and the half-width
 of its 95% band (Student's t). VALUES is a list (rho=0,0.25,0.5) or a range start:stop:step
 (rho=0:1:0.25); KEY is any SPEC 11 name but alpha, or scheduler (scheduler=random,envsched).
 Every other setting comes from --config (default: SPEC 11), steps from --steps (default: T).
+--out writes CSV or JSON (by extension); --out - writes the JSON to standard output and the
+table to standard error.
 
 presets:
 ${PRESETS.map((p) => `  ${p.name.padEnd(11)} ${p.description}`).join('\n')}
@@ -49,13 +50,13 @@ export const sweepCommand: Command = {
       out: { type: 'string' },
     });
     const source = 'command line';
-    const dataset = requireFlag(flags, 'dataset');
     const out = flags.out;
-    if (out !== undefined && !/\.(json|csv)$/i.test(out)) throw new InputError(source, '--out', `must end in .json or .csv, got ${JSON.stringify(out)}`);
-    const definition = await readDefinition(flags, dataset);
+    if (out !== undefined && out !== STDIO && !/\.(json|csv)$/i.test(out)) throw new InputError(source, '--out', `must end in .json or .csv, or be - (standard output), got ${JSON.stringify(out)}`);
+    const definition = await readDefinition(flags);
+    const dataset = definition.base.dataset;
     const workers = integerFlag(flags, 'workers', 1, 1024);
     if (workers !== undefined && workers > maxWorkers()) io.stderr(`note: --workers ${workers} capped at ${maxWorkers()} (available cores)\n`);
-    await loadDataset(dataset); // a missing or unreadable dataset is reported here, before any thread starts
+    await openDataset(io, dataset); // built if need be, and any problem reported here, before a thread starts
 
     const pool = new NodeSweepPool(workers);
     const controller = new AbortController();
@@ -70,15 +71,9 @@ export const sweepCommand: Command = {
           else io.stderr(`sweep ${p.done}/${p.total} ${p.label}${p.cached ? ' (cached)' : ''}\n`);
         },
       });
-      if (out !== undefined) {
-        const text = /\.csv$/i.test(out) ? sweepToCsv(result) : sweepToJson(result);
-        try {
-          await writeFile(out, text);
-        } catch (error) {
-          throw new InputError(out, '-', `cannot write the file (${(error as Error).message})`);
-        }
-      }
-      io.stdout(sweepTable(result));
+      if (out !== undefined) await writeOutput(io, out, /\.csv$/i.test(out) ? sweepToCsv(result) : sweepToJson(result));
+      if (out === STDIO) io.stderr(sweepTable(result)); // standard output holds the data
+      else io.stdout(sweepTable(result));
       return result.cancelled ? 130 : 0;
     } finally {
       process.removeListener('SIGINT', onSigint);
@@ -87,14 +82,14 @@ export const sweepCommand: Command = {
   },
 };
 
-async function readDefinition(flags: Record<string, string | boolean | undefined | (string | boolean)[]>, dataset: string): Promise<SweepDefinition> {
+async function readDefinition(flags: Record<string, string | boolean | undefined | (string | boolean)[]>): Promise<SweepDefinition> {
   const source = 'command line';
   const str = (name: string) => (typeof flags[name] === 'string' ? (flags[name] as string) : undefined);
   const config = await readConfigFile(str('config'));
   const steps = integerFlag(flags, 'steps', 1, 100_000);
   const seed = integerFlag(flags, 'seed', 0, 0xffff_ffff);
   const seeds = integerFlag(flags, 'seeds', 1, 1000) ?? 3;
-  const base = { ...config, dataset, T: steps ?? config.T, seed: seed ?? config.seed };
+  const base = { ...config, dataset: str('dataset') ?? config.dataset, T: steps ?? config.T, seed: seed ?? config.seed };
   const presetName = str('preset');
   let knobs;
   if (presetName !== undefined) {

@@ -1,6 +1,7 @@
 // The raw exports of build/envsched.wasm that the scheduler engine uses (assembly/scheduler,
 // assembly/common). Other folders' exports (sim_*, base_*, rng_*) are reachable through the index
-// signature and typed by their own drivers.
+// signature and typed by their own drivers. The test hooks are exported by the test build only
+// (build/envsched.test.wasm, test/helpers/test-wasm.ts).
 
 export interface SchedulerExports {
   memory: WebAssembly.Memory;
@@ -20,22 +21,12 @@ export interface SchedulerExports {
   sched_config_set(slot: number, value: number): void;
   sched_score(step: number): number;
   sched_ptr(slot: number): number;
-  /** NativeMath exp / pow / log as compiled into the module (for the reference in tests). */
+  /** NativeMath exp / pow / log as compiled into the module (for the reference: tests, the inspector). */
   sched_math_exp(x: number): number;
   sched_math_pow(x: number, y: number): number;
   sched_math_log(x: number): number;
-  /** Test hook: coverage groups larger than n tasks are searched in q order (default 4096). */
-  sched_set_large_group(n: number): void;
-  /** Diagnostics: tasks whose neighbour lists the latest score rebuilt (N after a full rebuild). */
-  sched_neighbours_rebuilt(): number;
-  /** Test hook: radix digit width (8 or 16; 0 = by pool size) for graphs loaded afterwards. */
-  sched_set_radix_bits(bits: number): void;
   /** FNV-1a 32-bit of len bytes at ptr, continuing from hash (binary graph checksum). */
   sched_fnv1a(ptr: number, len: number, hash: number): number;
-  /** Test hook: move budget of the sort's high-word fix-up (-1 = pool size; 0 = full passes on any unordered run). */
-  sched_set_sort_budget(budget: number): void;
-  /** Test hook: sorts n <= N f64 keys at keysPtr (ascending, ties by index); returns a pointer to the i32 order. */
-  sched_sort_keys(keysPtr: number, n: number): number;
 }
 
 export type EnvschedExports = SchedulerExports & { readonly [name: string]: unknown };
@@ -44,8 +35,7 @@ const REQUIRED: readonly (keyof SchedulerExports)[] = [
   'memory', 'mem_alloc', 'mem_reset', 'sched_graph_init', 'sched_graph_ready', 'sched_history_clear',
   'sched_history_reserve', 'sched_reward_buffer', 'sched_stage_group', 'sched_stage_stats', 'sched_stage_discard',
   'sched_commit_step', 'sched_obs_count', 'sched_last_step', 'sched_config_set', 'sched_score', 'sched_ptr',
-  'sched_math_exp', 'sched_math_pow', 'sched_math_log', 'sched_set_large_group', 'sched_neighbours_rebuilt',
-  'sched_set_radix_bits', 'sched_fnv1a', 'sched_set_sort_budget', 'sched_sort_keys',
+  'sched_math_exp', 'sched_math_pow', 'sched_math_log', 'sched_fnv1a',
 ];
 
 /** Checks that an instance has every scheduler export (a stale build fails here, by name). */

@@ -1,69 +1,66 @@
-// Slot numbers shared with assembly/scheduler (index.ts `sched_ptr`, config.ts, state.ts).
-// Keep in step with those files and with docs/wasm-layout.md.
+// The WASM interface's numbers, in one place: pointer slots, the configuration block, the info
+// block and the codes of phases, relaxations and priors. scripts/gen-wasm-layout.mjs writes the
+// AssemblyScript side (assembly/scheduler/layout.ts) from this file before every build:wasm, and
+// test/wasm-layout.test.ts fails when that file or docs/wasm-layout.md disagrees with it.
+// Plain data with type-only imports: the generator loads this file by itself.
 import type { CapRule, Phase } from '../types.ts';
 
-/** Arguments of `sched_ptr(slot)`: where each buffer lives in linear memory. */
-export const PTR = {
-  taskEnv: 0, // i32[N]
-  envCategory: 1, // i32[E]
-  withinOffsets: 2, // i32[N+1]
-  withinIndex: 3, // i32[nnz]
-  withinSim: 4, // f64[nnz]
-  crossOffsets: 5,
-  crossIndex: 6,
-  crossSim: 7,
-  fullCrossOffsets: 8,
-  fullCrossIndex: 9,
-  fullCrossSim: 10,
-  config: 11, // f64[24], CFG slots
-  rewards: 12, // f64[reward capacity]: staging of one group's rewards
-  rewardFlags: 13, // u8[reward capacity]
-  longV: 14, // f64[N] predictions (yhat) and u per half-life
-  longM: 15,
-  longD: 16,
-  longU: 17,
-  shortV: 18,
-  shortM: 19,
-  shortD: 20,
-  shortU: 21,
-  u: 22, // f64[N] decline-adjusted u
-  q: 23, // f64[N] priority
-  removed: 24, // u8[N] identifier filter
-  excluded: 25, // u8[N] progress filter
-  reference: 26, // f64[6] B_t: long v, m, d, short v, m, d
-  batchTask: 27, // i32[B] in pick order
-  batchPhase: 28, // u8[B] PHASES codes
-  info: 29, // i32[8] INFO slots
-  obsStep: 30, // i32[obs] stored history (step ascending, task ascending within a step)
-  obsTask: 31,
-  obsM: 32, // f64[obs]
-  obsV: 33,
-  obsD: 34,
-  obsRemoves: 35, // u8[obs]
-} as const;
+function slotsOf<const T extends readonly string[]>(names: T): { readonly [K in T[number]]: number } {
+  return Object.freeze(Object.fromEntries(names.map((name, slot) => [name, slot]))) as { readonly [K in T[number]]: number };
+}
 
-/** f64 slots of the configuration block (SPEC 11 names). */
-export const CFG = {
-  B: 0,
-  rho: 1, // effective rho (SPEC 12 ablations applied)
-  K_within: 2,
-  K_cross: 3,
-  w_in: 4,
-  w_cross: 5,
-  lambda_g: 6,
-  lambda_s: 7,
-  h_long: 8,
-  h_short: 9,
-  eta_decline: 10,
-  c0: 11,
-  lambda_sim: 12,
-  C1: 13,
-  C3: 14,
-  C_task: 15,
-  lambda_ridge: 16,
-  kappa: 17,
-  prior: 18, // PRIOR codes
-} as const;
+/** Buffers of `sched_ptr(slot)` in slot order (types and lengths in docs/wasm-layout.md). */
+export const POINTER_NAMES = [
+  'taskEnv', // i32[N]
+  'envCategory', // i32[E]
+  'withinOffsets', // i32[N+1]
+  'withinIndex', // i32[nnz]
+  'withinSim', // f64[nnz]
+  'crossOffsets',
+  'crossIndex',
+  'crossSim',
+  'fullCrossOffsets',
+  'fullCrossIndex',
+  'fullCrossSim',
+  'config', // f64[CFG_SLOTS]
+  'rewards', // f64[reward capacity]: staging of one group's rewards
+  'rewardFlags', // u8[reward capacity]
+  'longV', // f64[N] predictions (yhat) and u per half-life
+  'longM',
+  'longD',
+  'longU',
+  'shortV',
+  'shortM',
+  'shortD',
+  'shortU',
+  'u', // f64[N] decline-adjusted u
+  'q', // f64[N] priority
+  'removed', // u8[N] identifier filter
+  'excluded', // u8[N] progress filter
+  'reference', // f64[6] B_t: long v, m, d, short v, m, d
+  'batchTask', // i32[B] in pick order
+  'batchPhase', // u8[B] PHASES codes
+  'info', // i32[INFO_SLOTS]
+  'obsStep', // i32[obs] stored history (step ascending, task ascending within a step)
+  'obsTask',
+  'obsM', // f64[obs]
+  'obsV',
+  'obsD',
+  'obsRemoves', // u8[obs]
+] as const;
+export const PTR = slotsOf(POINTER_NAMES);
+
+/**
+ * f64 slots of the configuration block in slot order: SPEC 11 names, except that `rho` holds the
+ * effective rho (SPEC 12 ablations applied) and `prior` a PRIOR code. The engine writes every one
+ * of them before a score; their defaults are SPEC 11's, in src/engine/config.ts only.
+ */
+export const CONFIG_NAMES = [
+  'B', 'rho', 'K_within', 'K_cross', 'w_in', 'w_cross', 'lambda_g', 'lambda_s', 'h_long', 'h_short',
+  'eta_decline', 'c0', 'lambda_sim', 'C1', 'C3', 'C_task', 'lambda_ridge', 'kappa', 'prior',
+] as const;
+export const CFG = slotsOf(CONFIG_NAMES);
+/** Length of the configuration block (room for new keys without moving a buffer). */
 export const CFG_SLOTS = 24;
 
 export const PRIOR = { fused: 0, withinOnly: 1, crossOnly: 2 } as const;

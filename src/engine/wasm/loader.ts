@@ -50,9 +50,9 @@ export async function instantiateEnvsched(source: BufferSource | WebAssembly.Mod
 }
 
 /**
- * The module's own exp / pow / log (AssemblyScript NativeMath). The TypeScript reference runs on
- * these (useScalarMath) wherever it must agree with the kernels to the bit: property tests and the
- * app's inspector.
+ * The module's own exp / pow / log (AssemblyScript NativeMath). The TypeScript reference takes
+ * these as its `math` parameter wherever it must agree with the kernels to the bit: property tests
+ * and the app's inspector.
  */
 export function nativeMathOf(wasm: EnvschedWasm): { exp(x: number): number; pow(x: number, y: number): number; log(x: number): number } {
   const x = wasm.exports;

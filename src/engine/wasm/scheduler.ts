@@ -4,7 +4,7 @@
 // the simulator driver and the UI.
 import { effectiveRho } from '../config.ts';
 import { SCORABLE_SCHEDULERS, type CapRule, type Config, type CsrList, type Observation, type PackedGraph, type Scores, type TaskScores } from '../types.ts';
-import { CFG, INFO, INFO_SLOTS, PHASES, PRIOR, PTR, RELAXED } from './layout.ts';
+import { CFG_SLOTS, CONFIG_NAMES, INFO, INFO_SLOTS, PHASES, PRIOR, PTR, RELAXED } from './layout.ts';
 import type { EnvschedWasm } from './loader.ts';
 
 /** Zero-copy views of one score's outputs; invalid after the next call that may allocate. */
@@ -255,26 +255,10 @@ export class WasmScheduler {
     if (!(SCORABLE_SCHEDULERS as readonly string[]).includes(config.scheduler)) {
       throw new Error(`scheduler "${config.scheduler}" is not scorable: scores are defined for ${SCORABLE_SCHEDULERS.join(', ')} (SPEC 12)`);
     }
-    const block = this.f64(PTR.config, 24);
-    block[CFG.B] = config.B;
-    block[CFG.rho] = effectiveRho(config);
-    block[CFG.K_within] = config.K_within;
-    block[CFG.K_cross] = config.K_cross;
-    block[CFG.w_in] = config.w_in;
-    block[CFG.w_cross] = config.w_cross;
-    block[CFG.lambda_g] = config.lambda_g;
-    block[CFG.lambda_s] = config.lambda_s;
-    block[CFG.h_long] = config.h_long;
-    block[CFG.h_short] = config.h_short;
-    block[CFG.eta_decline] = config.eta_decline;
-    block[CFG.c0] = config.c0;
-    block[CFG.lambda_sim] = config.lambda_sim;
-    block[CFG.C1] = config.C1;
-    block[CFG.C3] = config.C3;
-    block[CFG.C_task] = config.C_task;
-    block[CFG.lambda_ridge] = config.lambda_ridge;
-    block[CFG.kappa] = config.kappa;
-    block[CFG.prior] = priorOf(config.scheduler);
+    const block = this.f64(PTR.config, CFG_SLOTS);
+    CONFIG_NAMES.forEach((name, slot) => {
+      block[slot] = name === 'rho' ? effectiveRho(config) : name === 'prior' ? priorOf(config.scheduler) : config[name];
+    });
   }
 
   /** One step of the kernels with the configured block: scores step t and chooses its batch. */

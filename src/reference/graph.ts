@@ -1,4 +1,5 @@
-// Reading the static graph the way SPEC 1 and SPEC 12 describe it.
+// Reading the static graph the way SPEC 1 and SPEC 12 describe it (the kernels' counterpart:
+// assembly/scheduler/graph.ts).
 import type { Graph, Neighbour } from '../engine/types.ts';
 
 /**
@@ -14,24 +15,6 @@ export function fullSimilarity(graph: Graph, i: number, j: number): number {
 function lookup(list: readonly Neighbour[], j: number): number | undefined {
   for (const [index, similarity] of list) if (index === j) return similarity;
   return undefined;
-}
-
-/** max_{j in members} S_full(i, j), or 0 when `members` is empty (SPEC 6, 7: an empty max is 0). */
-export function maxFullSimilarity(graph: Graph, i: number, members: readonly number[]): number {
-  if (members.length === 0) return 0;
-  let best = -Infinity;
-  for (const j of members) best = Math.max(best, fullSimilarity(graph, i, j));
-  return best;
-}
-
-/** SPEC 4: the first `k` entries of a neighbour list whose task is observed, in list order. */
-export function firstObserved(list: readonly Neighbour[], k: number, observed: (j: number) => boolean): Neighbour[] {
-  const chosen: Neighbour[] = [];
-  for (const entry of list) {
-    if (chosen.length >= k) break;
-    if (observed(entry[0])) chosen.push(entry);
-  }
-  return chosen;
 }
 
 /**

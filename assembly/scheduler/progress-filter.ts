@@ -3,7 +3,8 @@
 // appended (lazily, at the next score) and cached per observation; only a change of lambda_ridge
 // recomputes them. The normal equations X'X, X'y are accumulated transition by transition
 // (s2 ascending, task ascending), touching only the 7 non-zero features of each row.
-import { cfg, cfgInt, CFG_K_WITHIN, CFG_KAPPA, CFG_LAMBDA_RIDGE } from './config';
+import { cfg, cfgInt } from './config';
+import { CFG_K_WITHIN, CFG_KAPPA, CFG_LAMBDA_RIDGE } from './layout';
 import { gCats, gE, gEnvCat, gEnvOff, gEnvTasks, gN, gTaskEnv, gWOff } from './graph';
 import {
   hObsCap, hObsM, hObsNth, hObsPrev, hObsStep, hObsTask, hObsV, hStepCount, hStepFirst, hStepSize,

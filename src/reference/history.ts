@@ -60,11 +60,6 @@ export function indexHistory(observations: readonly Observation[], nTasks: numbe
   return { t, byTask, steps, byStep };
 }
 
-/** SPEC 2: c_i(t) = |H_t(i)|. */
-export function selectionCount(history: HistoryIndex, task: number): number {
-  return history.byTask[task].length;
-}
-
 /** SPEC 2: task i is observed at t when H_t(i) is non-empty. */
 export function isObserved(history: HistoryIndex, task: number): boolean {
   return history.byTask[task].length > 0;

@@ -1,5 +1,6 @@
 // SPEC 3-5 under one half-life h: references, task histories, relation estimates, fusion and
-// the calibrated score u^(h). Every intermediate is kept so `explainTask` can show it.
+// the calibrated score u^(h) (the kernels' counterpart, for both half-lives at once:
+// assembly/scheduler/predict.ts). Every intermediate is kept so `explainTask` can show it.
 import type { Config, Neighbour, StatTriple } from '../engine/types.ts';
 import {
   calibratedScores,
@@ -17,7 +18,9 @@ import {
   weightedMean,
   type PriorKind,
 } from './formulas.ts';
-import type { HistoryIndex } from './history-index.ts';
+import type { HistoryIndex } from './history.ts';
+import type { NeighbourSets } from './neighbours.ts';
+import type { ScalarMath } from './math.ts';
 
 /** One step's reference b_s (SPEC 3) with its weight w(t,s). */
 export interface StepReference {
@@ -82,12 +85,6 @@ export interface HalfLifeResult {
   tasks: TaskUnderHalfLife[];
 }
 
-/** The relation neighbour sets of SPEC 4, which do not depend on h. */
-export interface NeighbourSets {
-  within: Neighbour[][];
-  cross: Neighbour[][];
-}
-
 function triple(f: (y: keyof StatTriple) => number): StatTriple {
   return { v: f('v'), m: f('m'), d: f('d') };
 }
@@ -100,12 +97,12 @@ export function priorKind(config: Pick<Config, 'scheduler'>): PriorKind {
 }
 
 /** SPEC 3: b_s^y over the steps s < t with observations, in step order, with w(t,s). */
-export function stepReferences(history: HistoryIndex, h: number): StepReference[] {
+export function stepReferences(history: HistoryIndex, h: number, math: ScalarMath): StepReference[] {
   return history.steps.map((step) => {
     const groups = history.byStep.get(step) ?? [];
     return {
       step,
-      weight: halfLifeWeight(history.t, step, h),
+      weight: halfLifeWeight(history.t, step, h, math),
       b: triple((y) => mean(groups.map((g) => g.stats[y]))),
       tasksObserved: groups.length,
     };
@@ -113,10 +110,10 @@ export function stepReferences(history: HistoryIndex, h: number): StepReference[
 }
 
 /** SPEC 3: B_t^y = sum w(t,s) b_s^y / sum w(t,s) over steps with observations (needs at least one). */
-export function globalReference(refs: readonly StepReference[], t: number, h: number): StatTriple {
+export function globalReference(refs: readonly StepReference[], t: number, h: number, math: ScalarMath): StatTriple {
   if (refs.length === 0) throw new Error('B_t is undefined without observations (SPEC 3; see the cold start, SPEC 7)');
   const steps = refs.map((r) => r.step);
-  return triple((y) => halfLifeAverage(steps, refs.map((r) => r.b[y]), t, h, NaN));
+  return triple((y) => halfLifeAverage(steps, refs.map((r) => r.b[y]), t, h, NaN, math));
 }
 
 /** SPEC 3: a task's centred observations, W_i and ybar_i. */
@@ -126,6 +123,7 @@ export function taskHistory(
   refs: ReadonlyMap<number, StepReference>,
   B: StatTriple,
   h: number,
+  math: ScalarMath,
 ): { W: number; ybar: StatTriple; centred: CentredObservation[] } {
   const centred = history.byTask[task].map((g) => {
     const ref = refs.get(g.step)!;
@@ -135,7 +133,7 @@ export function taskHistory(
   let W = 0;
   for (const w of weights) W += w;
   const steps = centred.map((c) => c.step);
-  const ybar = triple((y) => halfLifeAverage(steps, centred.map((c) => c.centred[y]), history.t, h, B[y]));
+  const ybar = triple((y) => halfLifeAverage(steps, centred.map((c) => c.centred[y]), history.t, h, B[y], math));
   return { W, ybar, centred };
 }
 
@@ -146,6 +144,7 @@ export function relationTerms(
   perTask: readonly { W: number; ybar: StatTriple }[],
   B: StatTriple,
   lambdaG: number,
+  math: ScalarMath,
 ): RelationTerms {
   if (neighbours.length === 0) return { sigma: null, neighbours: [], G: { ...B } };
   const deltas = neighbours.map(([, s]) => neighbourDistance(s));
@@ -157,7 +156,7 @@ export function relationTerms(
       similarity: s,
       delta: deltas[k],
       sigma,
-      weight: neighbourWeight(deltas[k], sigma, perTask[j].W),
+      weight: neighbourWeight(deltas[k], sigma, perTask[j].W, math),
       ybar: perTask[j].ybar,
       W: perTask[j].W,
       observationCount: groups.length,
@@ -170,19 +169,19 @@ export function relationTerms(
 }
 
 /** SPEC 3-5 for every task under half-life h. */
-export function computeHalfLife(history: HistoryIndex, neighbourSets: NeighbourSets, config: Config, h: number): HalfLifeResult {
-  const refs = stepReferences(history, h);
-  const B = globalReference(refs, history.t, h);
+export function computeHalfLife(history: HistoryIndex, neighbourSets: NeighbourSets, config: Config, h: number, math: ScalarMath): HalfLifeResult {
+  const refs = stepReferences(history, h, math);
+  const B = globalReference(refs, history.t, h, math);
   const refByStep = new Map(refs.map((r) => [r.step, r]));
   const nTasks = history.byTask.length;
 
   const histories: ReturnType<typeof taskHistory>[] = [];
-  for (let i = 0; i < nTasks; i++) histories.push(taskHistory(history, i, refByStep, B, h));
+  for (let i = 0; i < nTasks; i++) histories.push(taskHistory(history, i, refByStep, B, h, math));
 
   const kind = priorKind(config);
   const partial = histories.map((own, i) => {
-    const within = relationTerms(neighbourSets.within[i], history, histories, B, config.lambda_g);
-    const cross = relationTerms(neighbourSets.cross[i], history, histories, B, config.lambda_g);
+    const within = relationTerms(neighbourSets.within[i], history, histories, B, config.lambda_g, math);
+    const cross = relationTerms(neighbourSets.cross[i], history, histories, B, config.lambda_g, math);
     const prior = triple((y) => fuse(within.G[y], cross.G[y], config.w_in, config.w_cross, kind));
     const predicted = triple((y) => shrinkToPrior(own.W, own.ybar[y], prior[y], config.lambda_s));
     return { ...own, within, cross, prior, predicted, f: learnability(predicted) };

@@ -49,6 +49,7 @@ try {
     await page.waitForFunction(() => { const c = document.querySelector('[data-testid=result-card]'); return !c || c.getAttribute('data-pairs') === c.getAttribute('data-seeds'); }, null, { timeout: 120_000 });
     if (shot.sweep) await page.waitForSelector('[data-testid=sweep-progress][data-done=true]', { timeout: 300_000 });
     if (shot.scrollTo) await page.locator(shot.scrollTo).scrollIntoViewIfNeeded();
+    else await page.evaluate(() => window.scrollTo(0, 0)); // clicking a chip scrolled it into view
     await page.mouse.move(5, shot.height - 5);
     await page.waitForTimeout(600);
     await page.screenshot({ path: join(OUT, shot.file) });

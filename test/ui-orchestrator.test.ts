@@ -264,6 +264,28 @@ describe('the app orchestrator (fake engine, no browser)', () => {
     expect(model.lanes.ghostA).toBe(null);
   });
 
+  it('keeps the shown step while a new run streams (the ghost’s record until the new run gets there)', async () => {
+    const { model, orchestrator } = setup({ T: 40 });
+    orchestrator.configChanged();
+    await settled(model);
+    model.state.step = 30;
+    const old = model.lanes.a!;
+    model.state.a.rho = 0.7;
+    orchestrator.configChanged();
+    let sawEarly = false;
+    while (model.lanes.running || model.lanes.pending) {
+      await tick();
+      expect(orchestrator.currentStep).toBe(30);
+      const a = model.lanes.a!;
+      if (a.runId !== old.runId && a.steps.length <= 30) {
+        sawEarly = true;
+        expect(orchestrator.shownRecord).toBe(old.steps[30]);
+      }
+    }
+    expect(sawEarly).toBe(true);
+    expect(orchestrator.shownRecord).toBe(model.lanes.a!.steps[30]);
+  });
+
   it('bounds a costly link with a notice instead of minutes of silent work', async () => {
     const { model, engine, orchestrator, notices } = setup({ T: 100000, B: 5000 });
     orchestrator.configChanged();

@@ -106,6 +106,7 @@ export class Lab {
   get query(): string { return serializeUrlState(this.state); }
   get stepCount(): number { return this.orchestrator.stepCount; }
   get currentStep(): number { return this.orchestrator.currentStep; }
+  get shownRecord() { return this.orchestrator.shownRecord; }
 
   // ---- forwarded actions ----
   notify(kind: 'error' | 'info', text: string): void { this.noticeStore.notify(kind, text); }

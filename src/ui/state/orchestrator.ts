@@ -124,13 +124,24 @@ export class Orchestrator {
     return lanes.a?.steps.length ?? 0;
   }
 
-  /** The step every view shows (the URL's, else the latest computed; an import: the step it scored). */
+  /**
+   * The step every view shows (the URL's, else the latest computed; an import: the step it scored).
+   * While a new run streams, the step of the previous run (its ghost) is kept: the view does not
+   * jump back to step 0 and follow the stream.
+   */
   get currentStep(): number {
-    const { data, state } = this.model;
+    const { data, state, lanes } = this.model;
     if (data.source === 'imported') return data.imported?.step ?? 0;
-    const n = this.stepCount;
+    const n = Math.max(this.stepCount, lanes.ghostA?.steps.length ?? 0);
     if (n === 0) return 0;
     return state.step === null ? n - 1 : Math.min(state.step, n - 1);
+  }
+
+  /** Lane A's step record at the shown step: the new run's, or the ghost's until the new run gets there. */
+  get shownRecord(): StepRecord | null {
+    const { lanes } = this.model;
+    const step = this.currentStep;
+    return lanes.a?.steps[step] ?? lanes.ghostA?.steps[step] ?? null;
   }
 
   setStep(step: number | null): void {

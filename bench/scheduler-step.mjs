@@ -123,8 +123,8 @@ export async function run() {
   sched.setHistory(history);
   sched.configure(config);
 
-  for (let w = 0; w < 20; w++) sched.run(STEPS); // warm up (JIT tiers, residual cache)
-  const kernelMs = timeMedian(() => sched.run(STEPS), 200);
+  for (let w = 0; w < 20; w++) sched.scoreStep(STEPS); // warm up (JIT tiers, residual cache)
+  const kernelMs = timeMedian(() => sched.scoreStep(STEPS), 200);
   const scoreMs = timeMedian(() => sched.score(config, STEPS), 50);
 
   // incremental use, as the simulator does: append step t, choose the batch of t + 1
@@ -137,7 +137,7 @@ export async function run() {
   for (let s = 0; s < STEPS; s++) {
     const t0 = performance.now();
     inc.appendStep(s, byStep[s]);
-    inc.run(s + 1);
+    inc.scoreStep(s + 1);
     incTimes.push(performance.now() - t0);
   }
   const incLast = median(incTimes.slice(STEPS - 20));

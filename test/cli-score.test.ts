@@ -62,10 +62,10 @@ describe('envsched score', () => {
     expect(bad.stderr.split('\n').filter((l) => l.startsWith('error: '))).toEqual([expect.stringMatching(/tty-bad\.jsonl:1:task: must be a task id string/)]);
   });
 
-  it('gives the same output with --engine reference', async () => {
+  it('gives the same output with --implementation reference', async () => {
     const args = ['score', '--graph', `${basic}graph.json`, '--history', `${basic}history.jsonl`, '--config', `${basic}config.json`];
     const wasm = JSON.parse((await runCli(args)).stdout) as Scores;
-    const reference = JSON.parse((await runCli([...args, '--engine', 'reference'])).stdout) as Scores;
+    const reference = JSON.parse((await runCli([...args, '--implementation', 'reference'])).stdout) as Scores;
     expectSameScores(wasm, reference);
   });
 });
@@ -95,7 +95,7 @@ describe('envsched score: bad input is one line and exit code 2', () => {
     }, /unsorted\.graph\.json:within\[2\]\[1\]: list is not sorted/],
     ['a config value out of range', () => ['--config', write('c1.json', '{"rho": 1.5}')], /c1\.json:rho: must be in \[0, 1\], got 1\.5/],
     ['an unknown config key', () => ['--config', write('c2.json', '{"lamda_sim": 0.1}')], /c2\.json:lamda_sim: unknown configuration key/],
-    ['a non-scorable scheduler', () => ['--config', write('c3.json', '{"scheduler": "random"}')], /c3\.json:scheduler: score is defined for envsched/],
+    ['a scheduler that is not served', () => ['--config', write('c3.json', '{"scheduler": "dapo"}')], /c3\.json:scheduler: dapo is not served/],
     ['a truncated binary graph', () => {
       const bytes = encodeGraphBinary(loadSpecVector('envsched-basic').graph);
       return ['--graph', write('cut.graph.bin', bytes.subarray(0, bytes.length - 100))];

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { serializeGraphJson } from '../src/engine/graph-json.ts';
 import type { Graph } from '../src/engine/types.ts';
 import { buildGraph } from '../src/graph/build.ts';
@@ -79,21 +79,19 @@ describe('JSON or JSON Lines, by content', () => {
 
   it('reads - as standard input, naming it stdin in errors, and allows one - per command', async () => {
     const text = readFileSync(JSONL_SCEN, 'utf8');
-    const file = await readInputText('-', Readable.from([Buffer.from(text.slice(0, 100)), Buffer.from(text.slice(100))]));
+    const file = await readInputText('-', () => Readable.from([Buffer.from(text.slice(0, 100)), Buffer.from(text.slice(100))]));
     expect(file).toEqual({ text, source: 'stdin' });
     const g = buildGraph({ envMetadata: { text: readFileSync(SAMPLE_ENV, 'utf8'), source: 'e' }, scenarios: file, name: 'g2' });
     const fromFile = await build(SAMPLE_ENV, SAMPLE_SCEN, ['--name', 'g2']);
     expect(serializeGraphJson(g.graph)).toBe(readFileSync(fromFile.out, 'utf8'));
     expect(() => buildGraph({ envMetadata: { text: readFileSync(SAMPLE_ENV, 'utf8'), source: 'e' }, scenarios: { text: '[{"task_id": 1}]', source: 'stdin' }, name: 'x' })).toThrow(/^stdin:\[0\]\.task_id: must be a string/);
-    // End to end: the CLI reads process.stdin for -.
-    const stdin = vi.spyOn(process, 'stdin', 'get').mockReturnValue(Readable.from([Buffer.from(text)]) as unknown as typeof process.stdin);
-    try {
-      const piped = await build(SAMPLE_ENV, '-', ['--name', 'g2']);
-      expect(piped.code).toBe(0);
-      expect(readFileSync(piped.out, 'utf8')).toBe(readFileSync(fromFile.out, 'utf8'));
-    } finally {
-      stdin.mockRestore();
-    }
+    // End to end: the CLI reads its standard input for -.
+    const out = join(dir, 'piped.graph.json');
+    const piped = await runCli(['build-graph', '--env-metadata', SAMPLE_ENV, '--scenarios', '-', '--name', 'g2', '--out', out], { stdin: text });
+    expect(piped.code).toBe(0);
+    expect(readFileSync(out, 'utf8')).toBe(readFileSync(fromFile.out, 'utf8'));
+    const none = await runCli(['build-graph', '--env-metadata', SAMPLE_ENV, '--scenarios', '-', '--out', out]);
+    expect(none.stderr).toBe('error: command line:--scenarios: "-" reads standard input, and there is none here\n');
     const r = await runCli(['build-graph', '--env-metadata', '-', '--scenarios', '-', '--out', join(dir, 'x.graph.json')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe('error: command line:--scenarios: only one input can be - (stdin); --env-metadata already is\n');

@@ -108,6 +108,10 @@ describe('envsched topology-import', () => {
     expect(bad[0].reason).toMatch(/^the answer is not valid JSON: /);
     // Each rejected answer is written as it was.
     bad.forEach((b) => expect(b.answer).toBe(RESPONSE_LINES[Number(b.place) - 1]));
+    // The same answers piped on stdin, the topology to stdout.
+    const piped = await runCli(['topology-import', '--responses', '-', ...pool, '--out', '-'], { stdin: readFileSync(RESPONSES, 'utf8') });
+    expect(piped.stdout).toBe(readFileSync(out, 'utf8'));
+    expect(piped.stderr.split('\n')[0]).toBe(r.stderr.trim());
     // The graph built from the import uses the two accepted topologies, nothing derived.
     const g = await runCli(['build-graph', ...pool, '--topology', out, '--out', join(dir, 'full.graph.json')]);
     expect(g.stderr).toContain('topology: 2 imported (--topology), 0 derived from checks and instruction');

@@ -1,7 +1,7 @@
 // The rollout simulator (SPEC 10; docs/simulator.md): exact expectations, gate blocking, learning,
 // determinism and the random scheduler's coverage.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SIM_MODEL, type SimModelParams } from '../src/sim/model-params.ts';
+import { DEFAULT_SIM_MODEL, worldOff, type SimModelParams } from '../src/sim/model-params.ts';
 import { readSimParams } from '../src/sim/sim-params-read.ts';
 import { Simulator } from '../src/sim/simulator.ts';
 import { loadSimWasmNode } from '../src/sim/wasm-node.ts';
@@ -10,7 +10,7 @@ import { isInputError } from '../src/engine/errors.ts';
 import { envscalerShaped, gate, handPool, simulate } from './helpers/sim-fixtures.ts';
 
 /** A neutral policy: p = sigmoid(-difficulty) at the start, no exploit unless asked. */
-const PLAIN: SimModelParams = { ...DEFAULT_SIM_MODEL, competence0: 0, logitScale: 1, exploitRate: 0 };
+const PLAIN: SimModelParams = { ...worldOff(DEFAULT_SIM_MODEL), competence0: 0, logitScale: 1, exploitRate: 0 };
 
 async function simulatorFor(loaded: LoadedGraph, K: number, model: SimModelParams = PLAIN, seed = 1): Promise<Simulator> {
   const sim = new Simulator(await loadSimWasmNode(), loaded.packed.nEnvs, loaded.packed.taskEnv, readSimParams(loaded.meta, 'hand'), K, model);

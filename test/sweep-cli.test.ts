@@ -70,3 +70,37 @@ describe('envsched sweep', () => {
     expect(rows).toHaveLength(2 + 9);
   });
 });
+
+describe('sharded sweeps', () => {
+  it('two shards merged equal the unsharded sweep, JSON and CSV byte for byte', async () => {
+    const args = ['sweep', '--knob', 'rho=0,0.5,1', '--seeds', '2', '--dataset', 'tiny', '--steps', '3', '--workers', '1'];
+    const whole = join(dir, 'whole.json');
+    const wholeCsv = join(dir, 'whole.csv');
+    expect((await runCli([...args, '--out', whole])).code).toBe(0);
+    expect((await runCli([...args, '--out', wholeCsv])).code).toBe(0);
+    const shards = [join(dir, 'shard-0.json'), join(dir, 'shard-1.json')];
+    for (const [i, file] of shards.entries()) expect((await runCli([...args, '--shard', `${i}/2`, '--out', file])).code).toBe(0);
+    // each shard holds its own slice of the points: 0 and 2, then 1
+    expect(JSON.parse(readFileSync(shards[0], 'utf8')).shard.points).toEqual([0, 2]);
+    expect(JSON.parse(readFileSync(shards[1], 'utf8')).shard.points).toEqual([1]);
+    const merged = join(dir, 'merged.json');
+    const mergedCsv = join(dir, 'merged.csv');
+    expect((await runCli(['sweep-merge', shards[1], shards[0], '--out', merged])).code).toBe(0);
+    expect((await runCli(['sweep-merge', ...shards, '--out', mergedCsv])).code).toBe(0);
+    expect(readFileSync(merged, 'utf8')).toBe(readFileSync(whole, 'utf8'));
+    expect(readFileSync(mergedCsv, 'utf8')).toBe(readFileSync(wholeCsv, 'utf8'));
+  });
+
+  it('refuses a missing shard, a shard given twice and shards of different sweeps, naming the file', async () => {
+    const args = ['sweep', '--knob', 'rho=0,1', '--seeds', '1', '--dataset', 'tiny', '--steps', '2', '--workers', '1'];
+    const a = join(dir, 'a-0.json');
+    const b = join(dir, 'b-1.json');
+    expect((await runCli([...args, '--shard', '0/2', '--out', a])).code).toBe(0);
+    expect((await runCli([...args.map((x) => (x === '2' ? '3' : x)), '--shard', '1/2', '--out', b])).code).toBe(0);
+    const out = join(dir, 'never.json');
+    expect((await runCli(['sweep-merge', a, '--out', out])).stderr).toMatch(/command line:files: shards 1 of 2 are missing/);
+    expect((await runCli(['sweep-merge', a, a, '--out', out])).stderr).toMatch(/a-0\.json:shard\.index: shard 0 is also/);
+    expect((await runCli(['sweep-merge', a, b, '--out', out])).stderr).toMatch(/b-1\.json:steps: differs from/);
+    expect((await runCli([...args, '--shard', '2/2', '--out', a])).stderr).toMatch(/--shard: must be i\/n with 0 <= i < n/);
+  });
+});

@@ -34,7 +34,7 @@ function tick(): Promise<void> {
 class FakeEngine implements EngineLike {
   epoch = 0;
   onFault: ((fault: EngineFault) => void) | null = null;
-  runs: { lane: Lane; runId: number; config: Config; outcome: 'running' | 'done' | 'cancelled' }[] = [];
+  runs: { lane: Lane; runId: number; config: Config; world?: unknown; outcome: 'running' | 'done' | 'cancelled' }[] = [];
   historyConfigs: Config[] = [];
   /** Delivers each run's last chunk after its answer (as a callback port may). */
   lateLastChunk = false;
@@ -64,8 +64,8 @@ class FakeEngine implements EngineLike {
     return { ok: true, value: { ...DATASET, source: fileName, simulable: false } };
   }
 
-  run(lane: Lane, runId: number, config: Config, onChunk: (chunk: StepChunk) => void): Promise<Result<RunDone>> {
-    const record = { lane, runId, config, outcome: 'running' as 'running' | 'done' | 'cancelled' };
+  run(lane: Lane, runId: number, config: Config, onChunk: (chunk: StepChunk) => void, world?: unknown): Promise<Result<RunDone>> {
+    const record = { lane, runId, config, world, outcome: 'running' as 'running' | 'done' | 'cancelled' };
     this.runs.push(record);
     const work = (async (): Promise<Result<RunDone>> => {
       for (let t = 0; t < config.T; t += 5) {
@@ -97,17 +97,17 @@ class FakeEngine implements EngineLike {
   }
 
   async inspect(): Promise<Result<Inspection>> {
-    return { ok: false, notice: 'not in this fake' };
+    return { ok: false, notice: 'not in this fake', input: null };
   }
 
   async importHistory(_text: string, fileName: string, config: Config): Promise<Result<ImportedScores>> {
     this.historyConfigs.push(config);
-    if (this.historyNotice) return { ok: false, notice: `${fileName}:3: ${this.historyNotice}` };
+    if (this.historyNotice) return { ok: false, notice: `${fileName}:3: ${this.historyNotice}`, input: null };
     return { ok: true, value: { step: 12, observations: 96, batch: [], batchTasks: [3, 4], relaxed: [], removed: 0, progressExcluded: 0 } };
   }
 
   async reproduce(): Promise<Result<ReproduceResult>> {
-    return { ok: false, notice: 'not in this fake' };
+    return { ok: false, notice: 'not in this fake', input: null };
   }
 }
 
@@ -232,6 +232,20 @@ describe('the app orchestrator (fake engine, no browser)', () => {
     expect(engine.runs.filter((r) => r.lane === 'a').length).toBe(runsOfA);
     expect(model.lanes.b!.config.rho).toBe(0.8);
     expect(model.lanes.b!.fingerprint).toBe(fingerprintOf(model.state.b));
+  });
+
+  it('runs every lane in the page’s simulated world, and a world change runs A and the reference again', async () => {
+    const { model, engine, orchestrator } = setup();
+    orchestrator.configChanged();
+    await settled(model);
+    const knob = Object.keys(model.state.world)[0] as keyof typeof model.state.world;
+    const before = engine.runs.length;
+    model.state.world = { ...model.state.world, [knob]: 0 };
+    orchestrator.configChanged();
+    await settled(model);
+    const again = engine.runs.slice(before);
+    expect(again.map((r) => r.lane)).toEqual(['a', 'ref']);
+    for (const r of again) expect((r.world as Record<string, number>)[knob]).toBe(0);
   });
 
   it('does not run the random reference twice when B is that run', async () => {

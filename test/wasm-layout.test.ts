@@ -67,9 +67,9 @@ describe('the configuration block', () => {
   it('a score before any configuration aborts with a clear message (the module has no defaults of its own)', async () => {
     const scheduler = new WasmScheduler(await loadEnvschedWasmNode());
     scheduler.loadGraph(packGraph(graph), graph.tasks.map((t) => t.id));
-    expect(() => scheduler.run(0)).toThrow(/configuration slot was not written/);
+    expect(() => scheduler.scoreStep(0)).toThrow(/configuration slot was not written/);
     scheduler.configure(DEFAULT_CONFIG);
-    expect(scheduler.run(0).batchLength).toBe(4); // N < B: the whole pool
+    expect(scheduler.scoreStep(0).batchLength).toBe(4); // N < B: the whole pool
   });
 });
 

@@ -20,6 +20,7 @@ let pFamiliarity: usize = 0; // f64[nEnvs]      (policy state)
 let pMemo: usize = 0; // f64[nTasks]     (policy state)
 let pScratch: usize = 0; // f64[3 * nFamilies + nEnvs + maxGates + 1] scratch for learning / probabilities
 let pParams: usize = 0; // f64[PARAM_COUNT] model constants, see below
+let pPractice: usize = 0; // f64[nTasks]: steps in which the task's group had spread (world state)
 
 // Indices into the params array (mirrored in src/sim/model-params.ts).
 const P_EXPLOIT: i32 = 0; // probability that a rollout of an exploitable task uses the exploit
@@ -32,18 +33,27 @@ const P_ETA_MEMO: i32 = 6;
 const P_FAMILIARITY_MAX: i32 = 7;
 const P_MEMO_MAX: i32 = 8;
 const P_LOGIT_SCALE: i32 = 9; // sharpness of every gate's sigmoid
+// World mechanisms (docs/simulator.md, "World mechanisms"). Each has an "off" value that gives the
+// simulator as it was before the mechanism existed, bit for bit.
+const P_PARTIAL_CREDIT: i32 = 10; // q: a check behind a passed gate fails with probability q (1 - p_gate); off 0
+const P_SIGNAL_EXPONENT: i32 = 11; // gamma: a group teaches sigma^gamma; off 1 (unnormalised)
+const P_BREADTH: i32 = 12; // beta: a group's transfer is divided by n_e^beta (n_e groups of its env this step); off 0
+const P_FORGETTING: i32 = 13; // phi: competence relaxes toward competence0 by phi x the step's mean signal; off 0
+const P_REPEAT_DISCOUNT: i32 = 14; // rho: transfer of a task's group divided by 1 + rho x earlier practice; off 0
+const P_COMPETENCE0: i32 = 15; // the starting competence forgetting relaxes toward
 
 /** Records the layout of the packed pool and the policy state. Pointers come from mem_alloc. */
 export function sim_bind(
   tasks: i32, envs: i32, families: i32,
   taskEnv: usize, gateOff: usize, gateFam: usize, gateDiff: usize, gateChecks: usize,
   taskInit: usize, taskTotal: usize, taskExploit: usize,
-  competence: usize, familiarity: usize, memo: usize, scratch: usize, params: usize,
+  competence: usize, familiarity: usize, memo: usize, scratch: usize, params: usize, practice: usize,
 ): void {
   nTasks = tasks; nEnvs = envs; nFamilies = families;
   pTaskEnv = taskEnv; pGateOff = gateOff; pGateFam = gateFam; pGateDiff = gateDiff; pGateChecks = gateChecks;
   pTaskInit = taskInit; pTaskTotal = taskTotal; pTaskExploit = taskExploit;
   pCompetence = competence; pFamiliarity = familiarity; pMemo = memo; pScratch = scratch; pParams = params;
+  pPractice = practice;
 }
 
 // @ts-ignore: decorator
@@ -70,13 +80,15 @@ export function sim_bind(
 export function sim_expect(first: i32, count: i32, K: i32, honest: i32, outMean: usize, outVar: usize): void {
   const pe = param(P_EXPLOIT);
   const re = param(P_EXPLOIT_REWARD);
+  const q = param(P_PARTIAL_CREDIT);
   const kFactor = K > 1 ? <f64>(K - 1) / <f64>K : 0.0;
   for (let i = first; i < first + count; i++) {
     const g0 = ldI(pGateOff, i);
     const g1 = ldI(pGateOff, i + 1);
     const total = ldF(pTaskTotal, i);
-    // First pass: the probability of each "gates passed" count k and its reward R_k.
-    // prefix = P(first k gates pass); P(exactly k) = prefix * (1 - p_{k+1}).
+    // First pass: the probability of each "gates passed" count k and its expected reward E_k / C.
+    // prefix = P(first k gates pass); P(exactly k) = prefix * (1 - p_{k+1}). With partial credit a
+    // check behind passed gate k passes with probability pi_k = 1 - q (1 - p_k), independently.
     let prefix = 1.0;
     let checks = ldF(pTaskInit, i);
     let mean = 0.0;
@@ -85,22 +97,27 @@ export function sim_expect(first: i32, count: i32, K: i32, honest: i32, outMean:
       stF(pScratch, g - g0, p);
       mean += prefix * (1.0 - p) * (checks / total);
       prefix *= p;
-      checks += ldF(pGateChecks, g);
+      checks += ldF(pGateChecks, g) * (1.0 - q * (1.0 - p));
     }
     mean += prefix * (checks / total);
-    // Second pass: variance around the mean (two passes keep it non-negative and accurate).
+    // Second pass: variance around the mean (two passes keep it non-negative and accurate): the
+    // spread of E_k / C plus, within k, the binomial variance V_k / C^2 of the partial checks.
     prefix = 1.0;
     checks = ldF(pTaskInit, i);
+    let within = 0.0; // V_k / C^2 so far
     let variance = 0.0;
     for (let g = g0; g < g1; g++) {
       const p = ldF(pScratch, g - g0);
       const d = checks / total - mean;
-      variance += prefix * (1.0 - p) * d * d;
+      variance += prefix * (1.0 - p) * d * d + prefix * (1.0 - p) * within; // the same bits as before when within = 0
       prefix *= p;
-      checks += ldF(pGateChecks, g);
+      const pi = 1.0 - q * (1.0 - p);
+      const c = ldF(pGateChecks, g);
+      checks += c * pi;
+      within += c * pi * (1.0 - pi) / (total * total);
     }
     const dLast = checks / total - mean;
-    variance += prefix * dLast * dLast;
+    variance += prefix * dLast * dLast + prefix * within;
     if (honest == 0 && ldI(pTaskExploit, i) != 0 && pe > 0.0) {
       // Mixture of the honest walk (1 - pe) and the exploit (pe, reward re): law of total variance.
       const mixed = (1.0 - pe) * mean + pe * re;
@@ -114,14 +131,25 @@ export function sim_expect(first: i32, count: i32, K: i32, honest: i32, outMean:
   }
 }
 
-/** One honest walk of task i's chain: the fraction of checks passed. */
+/**
+ * One honest walk of task i's chain: the fraction of checks passed. With partial credit (q > 0)
+ * each check behind a passed gate is drawn right after its gate (pass with 1 - q (1 - p)).
+ */
 function walk(i: i32): f64 {
   const g0 = ldI(pGateOff, i);
   const g1 = ldI(pGateOff, i + 1);
+  const q = param(P_PARTIAL_CREDIT);
   let checks = ldF(pTaskInit, i);
   for (let g = g0; g < g1; g++) {
-    if (rngNextF64() >= gatePass(i, g)) break; // a failed gate blocks every check behind it and later gates
-    checks += ldF(pGateChecks, g);
+    const p = gatePass(i, g);
+    if (rngNextF64() >= p) break; // a failed gate blocks every check behind it and later gates
+    if (q > 0.0) {
+      const pi = 1.0 - q * (1.0 - p);
+      const c = <i32>ldF(pGateChecks, g);
+      for (let k = 0; k < c; k++) if (rngNextF64() < pi) checks += 1.0;
+    } else {
+      checks += ldF(pGateChecks, g);
+    }
   }
   return checks / ldF(pTaskTotal, i);
 }
@@ -156,18 +184,29 @@ export function sim_rollout(batch: usize, n: i32, K: i32, rewards: usize, flags:
 
 /**
  * Learning after a step (docs/simulator.md, "Learning"): each selected group teaches in proportion
- * to its reward spread s = population standard deviation of its K rewards (0 for equal rewards).
- * Memorisation of the task, familiarity of its environment and competence of the families on its
- * chain grow; environments without a group in the batch lose familiarity.
+ * to its signal s = sigma^gamma, sigma the population standard deviation of its K rewards (0 for
+ * equal rewards). Memorisation of the task, familiarity of its environment and competence of the
+ * families on its chain grow; environments without a group in the batch lose familiarity. The
+ * world mechanisms shape the transfer to competence: forgetting (relax toward the start), breadth
+ * (several groups of one environment transfer less than as many from distinct environments) and
+ * repeat discount (practice on a task already practised transfers less).
  */
 export function sim_learn(batch: usize, n: i32, K: i32, rewards: usize): void {
   const credit = pScratch; // f64[nFamilies]
   const envSpread = pScratch + (<usize>nFamilies << 3); // f64[nEnvs]
-  const envSeen = envSpread + (<usize>nEnvs << 3); // f64[nEnvs], 1 when the env has a group
+  const envCount = envSpread + (<usize>nEnvs << 3); // f64[nEnvs], groups of the env in this batch
   for (let f = 0; f < nFamilies; f++) stF(credit, f, 0.0);
-  for (let e = 0; e < nEnvs; e++) { stF(envSpread, e, 0.0); stF(envSeen, e, 0.0); }
+  for (let e = 0; e < nEnvs; e++) { stF(envSpread, e, 0.0); stF(envCount, e, 0.0); }
   const etaM = param(P_ETA_MEMO);
   const memoMax = param(P_MEMO_MAX);
+  const gamma = param(P_SIGNAL_EXPONENT);
+  const breadth = param(P_BREADTH);
+  const repeat = param(P_REPEAT_DISCOUNT);
+  for (let b = 0; b < n; b++) {
+    const e = ldI(pTaskEnv, ldI(batch, b));
+    stF(envCount, e, ldF(envCount, e) + 1.0);
+  }
+  let signalSum = 0.0;
   for (let b = 0; b < n; b++) {
     const i = ldI(batch, b);
     let mean = 0.0;
@@ -178,15 +217,20 @@ export function sim_learn(batch: usize, n: i32, K: i32, rewards: usize): void {
       const d = ldF(rewards, b * K + k) - mean;
       v += d * d;
     }
-    const s = Math.sqrt(v / <f64>K);
+    const sigma = Math.sqrt(v / <f64>K);
+    const s = gamma == 1.0 ? sigma : sigma > 0.0 ? Math.pow(sigma, gamma) : 0.0;
+    signalSum += s;
     const e = ldI(pTaskEnv, i);
-    stF(envSeen, e, 1.0);
     stF(envSpread, e, ldF(envSpread, e) + s);
     stF(pMemo, i, Math.min(ldF(pMemo, i) + etaM * s, memoMax));
+    let transfer = s;
+    if (breadth != 0.0) transfer /= Math.pow(ldF(envCount, e), breadth);
+    if (repeat != 0.0) transfer /= 1.0 + repeat * ldF(pPractice, i);
+    if (s > 0.0) stF(pPractice, i, ldF(pPractice, i) + 1.0);
     const g0 = ldI(pGateOff, i);
     const g1 = ldI(pGateOff, i + 1);
     if (g1 > g0) {
-      const share = s / <f64>(g1 - g0);
+      const share = transfer / <f64>(g1 - g0);
       for (let g = g0; g < g1; g++) {
         const f = ldI(pGateFam, g);
         stF(credit, f, ldF(credit, f) + share);
@@ -195,16 +239,22 @@ export function sim_learn(batch: usize, n: i32, K: i32, rewards: usize): void {
   }
   const etaC = param(P_ETA_COMPETENCE);
   const sat = param(P_COMPETENCE_SAT);
+  const phi = param(P_FORGETTING);
+  const a0 = param(P_COMPETENCE0);
   for (let f = 0; f < nFamilies; f++) {
     const c = ldF(credit, f);
+    let a = ldF(pCompetence, f);
+    // Forgetting: every update moves the policy and what it does not renew drifts back toward the
+    // untrained policy, in proportion to the step's mean signal (no update, no drift).
+    if (phi != 0.0 && n > 0) a = a0 + (1.0 - min<f64>(1.0, phi * signalSum / <f64>n)) * (a - a0);
     // Saturating within a step: redundant groups of one family teach less than diverse ones.
-    stF(pCompetence, f, ldF(pCompetence, f) + etaC * c / (1.0 + c / sat));
+    stF(pCompetence, f, a + etaC * c / (1.0 + c / sat));
   }
   const etaF = param(P_ETA_FAMILIARITY);
   const keep = 1.0 - param(P_FAMILIARITY_DECAY);
   const famMax = param(P_FAMILIARITY_MAX);
   for (let e = 0; e < nEnvs; e++) {
-    if (ldF(envSeen, e) != 0.0) stF(pFamiliarity, e, Math.min(ldF(pFamiliarity, e) + etaF * ldF(envSpread, e), famMax));
+    if (ldF(envCount, e) != 0.0) stF(pFamiliarity, e, Math.min(ldF(pFamiliarity, e) + etaF * ldF(envSpread, e), famMax));
     else stF(pFamiliarity, e, ldF(pFamiliarity, e) * keep);
   }
 }

@@ -32,7 +32,7 @@ sched.configure(config);
 const first = STEPS - TIMED;
 for (let s = 0; s < first; s++) sched.appendStep(s, byStep[s]);
 const w0 = performance.now();
-sched.run(first); // first score: full neighbour build
+sched.scoreStep(first); // first score: full neighbour build
 const firstMs = performance.now() - w0;
 const times = [];
 const cpu = [];
@@ -40,7 +40,7 @@ for (let s = first; s < STEPS; s++) {
   const c = process.cpuUsage();
   const a = performance.now();
   sched.appendStep(s, byStep[s]);
-  const r = sched.run(s + 1);
+  const r = sched.scoreStep(s + 1);
   times.push(performance.now() - a);
   const used = process.cpuUsage(c);
   cpu.push((used.user + used.system) / 1000);

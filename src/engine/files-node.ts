@@ -6,8 +6,7 @@ import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { parseConfig } from './config.ts';
 import { InputError } from './errors.ts';
-import { decodeGraphBinary } from './graph-binary.ts';
-import { loadGraphJson } from './graph-json.ts';
+import { decodeGraphBytes } from './graph-bytes.ts';
 import { HistoryReader } from './history.ts';
 import { parseJsonText } from './json-text.ts';
 import type { Config, LoadedGraph, Observation } from './types.ts';
@@ -29,9 +28,7 @@ async function readBytes(path: string): Promise<Buffer> {
 /** A graph file: binary when it starts with the "ESGB" magic, JSON otherwise (SPEC 12). */
 export async function readGraphFile(path: string): Promise<LoadedGraph> {
   const bytes = await readBytes(path);
-  const isBinary = bytes.length >= 4 && bytes.toString('latin1', 0, 4) === 'ESGB';
-  if (isBinary) return decodeGraphBinary(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), path);
-  return loadGraphJson(bytes.toString('utf8'), path);
+  return decodeGraphBytes(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), path);
 }
 
 /** Progress of a long read: bytes read so far of the file's total. */

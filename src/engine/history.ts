@@ -1,13 +1,11 @@
 // Rollout histories (SPEC 12, `*.jsonl`): one rollout group per line, in any order.
 // Lines are read one at a time so histories of millions of lines can be streamed.
 import { InputError } from './errors.ts';
+import { checkStep, readObservation } from './groups.ts';
 import { isPlainObject, parseJsonText } from './json-text.ts';
 import type { Graph, GraphMeta, Observation } from './types.ts';
 
-/** Largest step accepted: far beyond any run, small enough that step arithmetic stays exact. */
-export const MAX_STEP = 1_000_000_000;
-/** Largest group accepted (rollouts per task per step). */
-export const MAX_GROUP = 65_536;
+export { MAX_GROUP, MAX_STEP } from './groups.ts';
 
 const KNOWN_KEYS = new Set(['step', 'task', 'rewards', 'flags']);
 
@@ -37,34 +35,12 @@ export class HistoryReader {
     for (const key of Object.keys(raw)) {
       if (!KNOWN_KEYS.has(key)) throw new InputError(this.source, at(key), 'unknown field (a history line has step, task, rewards and optional flags)');
     }
-    const { step, task, rewards, flags } = raw;
-    if (typeof step !== 'number' || !Number.isInteger(step) || step < 0 || step > MAX_STEP) {
-      throw new InputError(this.source, at('step'), `must be an integer in [0, ${MAX_STEP}], got ${JSON.stringify(step)}`);
-    }
-    if (typeof task !== 'string') throw new InputError(this.source, at('task'), `must be a task id string, got ${JSON.stringify(task)}`);
-    const index = this.taskIndex.get(task);
-    if (index === undefined) throw new InputError(this.source, at('task'), `unknown task id ${JSON.stringify(task).slice(0, 80)} (not in the graph)`);
-    if (!Array.isArray(rewards) || rewards.length === 0 || rewards.length > MAX_GROUP) {
-      throw new InputError(this.source, at('rewards'), `must be a non-empty list of at most ${MAX_GROUP} rewards`);
-    }
-    rewards.forEach((r, k) => {
-      if (typeof r !== 'number' || !Number.isFinite(r) || r < 0 || r > 1) {
-        throw new InputError(this.source, at(`rewards[${k}]`), `reward must be a finite number in [0, 1], got ${JSON.stringify(r)}`);
-      }
-    });
-    const observation: Observation = { step, task: index, rewards: rewards as number[] };
-    if (flags !== undefined) {
-      if (!Array.isArray(flags) || flags.length !== rewards.length) {
-        throw new InputError(this.source, at('flags'), `must be a list of ${rewards.length} booleans (one per rollout)`);
-      }
-      flags.forEach((f, k) => {
-        if (typeof f !== 'boolean') throw new InputError(this.source, at(`flags[${k}]`), `must be true or false, got ${JSON.stringify(f)}`);
-      });
-      observation.flags = flags as boolean[];
-    }
+    const step = checkStep(raw.step, this.source, at('step'));
+    const observation = readObservation(step, raw, this.taskIndex, this.source, at);
+    const index = observation.task;
     const key = `${step}:${index}`;
     const first = this.seen.get(key);
-    if (first !== undefined) throw new InputError(this.source, `${line}`, `task ${task} is already observed at step ${step} (line ${first}); a task is observed at most once per step`);
+    if (first !== undefined) throw new InputError(this.source, `${line}`, `task ${raw.task as string} is already observed at step ${step} (line ${first}); a task is observed at most once per step`);
     this.seen.set(key, line);
     this.observations.push(observation);
   }

@@ -11,6 +11,8 @@ export interface SimGate {
   difficulty: number;
   /** Verifier checks that can pass only if this gate and every earlier gate succeed (>= 1). */
   checks: number;
+  /** Optional: the part of `difficulty` that no visible structure explains (the generator's noise; default 0). */
+  noise?: number;
 }
 
 export interface SimTask {

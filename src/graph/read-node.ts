@@ -1,6 +1,7 @@
 // Reading input files in Node for the graph commands: a path, or `-` for standard input (at most
-// one input per command can be stdin). Failures are InputErrors naming the file.
-import { readFile, writeFile } from 'node:fs/promises';
+// one input per command can be stdin; the CLI hands in its own stream). Failures are InputErrors
+// naming the file.
+import { readFile } from 'node:fs/promises';
 import { InputError } from '../engine/errors.ts';
 import type { TextFile } from './build.ts';
 import { orderRelease, parseEnvMetadata, parseScenarios, type Release } from './release.ts';
@@ -14,8 +15,9 @@ export async function readStream(stream: AsyncIterable<string | Uint8Array>): Pr
   return Buffer.concat(chunks).toString('utf8');
 }
 
-export async function readInputText(path: string, stdin: AsyncIterable<string | Uint8Array> = process.stdin): Promise<TextFile> {
-  if (path === '-') return { text: await readStream(stdin), source: STDIN_SOURCE };
+/** A file's text, or standard input's for `-` (`stdin` gives the stream; the CLI passes its own). */
+export async function readInputText(path: string, stdin: () => AsyncIterable<string | Uint8Array>): Promise<TextFile> {
+  if (path === '-') return { text: await readStream(stdin()), source: STDIN_SOURCE };
   try {
     return { text: await readFile(path, 'utf8'), source: path };
   } catch (error) {
@@ -31,22 +33,10 @@ export function oneStdinAtMost(flags: Record<string, unknown>, names: readonly s
   if (dashes.length > 1) throw new InputError('command line', `--${dashes[1]}`, `only one input can be - (stdin); --${dashes[0]} already is`);
 }
 
-export async function writeOutputText(path: string, text: string, stdout: (text: string) => void): Promise<void> {
-  if (path === '-') {
-    stdout(text);
-    return;
-  }
-  try {
-    await writeFile(path, text);
-  } catch (error) {
-    throw new InputError(path, '-', `cannot write the file (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
-  }
-}
-
 /** The pool of `--env-metadata` and `--scenarios`, in graph order, and how many scenarios were skipped. */
-export async function readPool(envPath: string, scenariosPath: string, skipUnverifiable: boolean): Promise<{ release: Release; skipped: number }> {
-  const envFile = await readInputText(envPath);
-  const scenFile = await readInputText(scenariosPath);
+export async function readPool(envPath: string, scenariosPath: string, skipUnverifiable: boolean, stdin: () => AsyncIterable<string | Uint8Array>): Promise<{ release: Release; skipped: number }> {
+  const envFile = await readInputText(envPath, stdin);
+  const scenFile = await readInputText(scenariosPath, stdin);
   const envs = parseEnvMetadata(envFile.text, envFile.source);
   const read = parseScenarios(scenFile.text, scenFile.source, envs, { skipUnverifiable });
   return { release: orderRelease(envs, read.tasks), skipped: read.skipped.length };

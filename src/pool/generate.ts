@@ -7,7 +7,7 @@ import { generateTask, GATE_TYPES, type Topology } from './tasks.ts';
 import type { SimHeldoutSuite, SimParams, SimTask } from '../engine/sim-params.ts';
 
 /** Bump when the generator's output changes for a given seed (datasets are rebuilt on a change). */
-export const GENERATOR_VERSION = 1;
+export const GENERATOR_VERSION = 2;
 
 export interface PoolOptions {
   envs: number;
@@ -15,6 +15,11 @@ export interface PoolOptions {
   seed: number;
   /** Total tasks when not every environment has `tasksPerEnv` (envscaler-full): spread evenly. */
   totalTasks?: number;
+  /**
+   * Inspection calls (read-only tools used besides the gated operations, so a task uses about as
+   * many tools as EnvScaler's); default true. false: the generator before they existed.
+   */
+  inspectionCalls?: boolean;
 }
 
 export interface GeneratedPool {
@@ -35,6 +40,7 @@ const STREAM_CATALOGUE = 1;
 const STREAM_ENV = 1_000;
 const STREAM_TASK = 1_000_000;
 const STREAM_HELDOUT = 500_000;
+const STREAM_INSPECT = 3_000_000;
 
 export const MAX_ENVS = DOMAINS.reduce((a, d) => a + d.subjects.length, 0);
 
@@ -67,7 +73,8 @@ export function generatePool(opts: PoolOptions): GeneratedPool {
     const n = tasksFor(e, opts);
     for (let t = 0; t < n; t++) {
       const taskId = `${envId}-task_${t + 1}`;
-      const out = generateTask({ env, envIndex: e, envEffect, taskId, rng: new Pcg32(opts.seed, STREAM_TASK + e * 1000 + t) });
+      const inspectRng = opts.inspectionCalls === false ? undefined : new Pcg32(opts.seed, STREAM_INSPECT + e * 1000 + t);
+      const out = generateTask({ env, envIndex: e, envEffect, taskId, rng: new Pcg32(opts.seed, STREAM_TASK + e * 1000 + t), inspectRng });
       pool.scenarios.push(out.scenario);
       pool.topology[taskId] = out.topology;
       pool.sim.tasks.push(out.sim);
@@ -75,12 +82,12 @@ export function generatePool(opts: PoolOptions): GeneratedPool {
     }
   }
   pool.sim.taskIds = taskIds;
-  pool.sim.heldout = heldoutSuites(opts.seed, catEffect);
+  pool.sim.heldout = heldoutSuites(opts.seed, catEffect, opts.inspectionCalls !== false);
   return pool;
 }
 
 /** SPEC 10 held-out suites: 3 suites x 4 environments x 10 tasks in environments not in any pool. */
-function heldoutSuites(seed: number, catEffect: Map<string, number>): SimHeldoutSuite[] {
+function heldoutSuites(seed: number, catEffect: Map<string, number>, inspect: boolean): SimHeldoutSuite[] {
   return HELDOUT_SUITES.map((suite, s) => {
     const out: SimHeldoutSuite = { name: suite.name, envs: [], tasks: [] };
     suite.envs.forEach((spec, k) => {
@@ -91,7 +98,8 @@ function heldoutSuites(seed: number, catEffect: Map<string, number>): SimHeldout
       out.envs.push({ id: env.envId, name: spec.name, category: spec.category });
       const envEffect = (catEffect.get(domain.category) ?? 0) + 0.3 * rng.normal();
       for (let t = 0; t < 10; t++) {
-        const task: SimTask = generateTask({ env, envIndex: k, envEffect, taskId: `${env.envId}-task_${t + 1}`, rng: new Pcg32(seed, STREAM_HELDOUT + 50_000 + s * 1000 + k * 100 + t) }).sim;
+        const inspectRng = inspect ? new Pcg32(seed, STREAM_INSPECT + 900_000 + s * 1000 + k * 100 + t) : undefined;
+        const task: SimTask = generateTask({ env, envIndex: k, envEffect, taskId: `${env.envId}-task_${t + 1}`, rng: new Pcg32(seed, STREAM_HELDOUT + 50_000 + s * 1000 + k * 100 + t), inspectRng }).sim;
         out.tasks.push({ env: k, ...task });
       }
     });

@@ -185,11 +185,28 @@ export interface TaskContext {
   envEffect: number;
   taskId: string;
   rng: Pcg32;
+  /**
+   * The draws of the task's inspection calls (read-only tools an agent calls to look at the state
+   * before acting, as EnvScaler's trajectories do); absent: no inspection calls (the generator
+   * before they existed, byte for byte apart from the recorded noise).
+   */
+  inspectRng?: Pcg32;
 }
 
-export function gateDifficulty(g: { family: Family; type: GateType; provenance: Provenance; checks: number }, base: number, rng: Pcg32): number {
-  const d = base + FAMILY_EFFECT[g.family] + TYPE_EFFECT[g.type] + PROVENANCE_EFFECT[g.provenance] + 0.3 * Math.log(g.checks) + 0.2 * rng.normal();
-  return Math.round(d * 1e4) / 1e4;
+/** Inspection calls per task ~ Binomial(INSPECT_TRIALS, INSPECT_P), capped by the environment's unused query tools. */
+const INSPECT_TRIALS = 16;
+const INSPECT_P = 0.7;
+
+/**
+ * A gate's difficulty: the visible structure (family, gate type, provenance, checks, environment)
+ * plus noise no structure explains (`hidden`: the task's share, then the gate's own draw). `noise`
+ * records that hidden part, so the simulator can scale it (docs/simulator.md, structure-determined
+ * difficulty).
+ */
+export function gateDifficulty(g: { family: Family; type: GateType; provenance: Provenance; checks: number }, base: number, hidden: number, rng: Pcg32): { difficulty: number; noise: number } {
+  const own = 0.2 * rng.normal();
+  const d = base + hidden + FAMILY_EFFECT[g.family] + TYPE_EFFECT[g.type] + PROVENANCE_EFFECT[g.provenance] + 0.3 * Math.log(g.checks) + own;
+  return { difficulty: Math.round(d * 1e4) / 1e4, noise: Math.round((hidden + own) * 1e4) / 1e4 };
 }
 
 export function generateTask(ctx: TaskContext): GeneratedTask {
@@ -402,10 +419,28 @@ export function generateTask(ctx: TaskContext): GeneratedTask {
     for (const g of sub.gates) {
       const opId = topo.operations.slice().reverse().find((o) => o.tool === g.op.name && opIds.includes(o.id))?.id ?? opIds[opIds.length - 1];
       topo.gates.push({ id: `g${topo.gates.length + 1}`, type: g.type, provenance: g.provenance, operation: opId });
-      simGates.push({ family: FAMILIES.indexOf(g.family), type: GATE_TYPES.indexOf(g.type), difficulty: gateDifficulty(g, ctx.envEffect + taskNoise, rng), checks: g.checks });
+      const { difficulty, noise } = gateDifficulty(g, ctx.envEffect, taskNoise, rng);
+      simGates.push({ family: FAMILIES.indexOf(g.family), type: GATE_TYPES.indexOf(g.type), difficulty, checks: g.checks, noise });
     }
     topo.reward_groups.push({ id: `rg${topo.reward_groups.length + 1}`, checks: groupChecks, requires: opIds.slice(), relation: write.family === 'delete' ? 'absence' : write.family === 'create' ? 'existence' : 'all_of' });
     prevWriteOp = opIds[opIds.length - 1];
+  }
+
+  if (ctx.inspectRng) {
+    // Inspection calls: read-only tools looked at before or between the writes (no gate, no check).
+    const irng = ctx.inspectRng;
+    const usedTools = new Set(topo.operations.map((o) => o.tool));
+    // The entities the task writes come first: an agent inspects what it is about to change.
+    const written = new Set(subtasks.map((sub) => sub.write.entity.name));
+    const unused = env.ops.filter((o) => o.opType === 'query' && !usedTools.has(o.name));
+    const queries = [...irng.shuffled(unused.filter((o) => written.has(o.entity.name))), ...irng.shuffled(unused.filter((o) => !written.has(o.entity.name)))];
+    const n = Math.min(queries.length, binomial(INSPECT_TRIALS, INSPECT_P, irng));
+    for (const op of queries.slice(0, n)) {
+      const param = op.params[0];
+      const ids = state.ids(op.entity.name) ?? [];
+      const args: Record<string, RecordValue> = param && ids.length > 0 && param.name === op.entity.idField ? { [param.name]: irng.pick(ids) } : {};
+      topo.operations.push({ id: `op${++opSerial}`, tool: op.name, family: op.family, arguments: args, count: 1, depends_on: [] });
+    }
   }
 
   // Checks already true in the initial state: records and fields the task must leave alone.

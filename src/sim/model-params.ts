@@ -1,5 +1,8 @@
-// The simulated policy's constants (docs/simulator.md, "Constants and calibration"). They are not
-// configuration keys (SPEC 12 fixes those); they are the model, calibrated once and documented.
+// The simulated world's constants (docs/simulator.md). They are not scheduler configuration keys
+// (SPEC 12 fixes those); they are the model of a policy learning from rollouts. The world
+// mechanisms are named knobs, each with an "off" value; the defaults are the calibrated values of
+// src/sim/calibrated.ts (written by `npm run calibrate`, docs/calibration.md).
+import { CALIBRATED } from './calibrated.ts';
 
 export interface SimModelParams {
   /** Initial competence of every operation family (added to every gate's logit). */
@@ -22,9 +25,51 @@ export interface SimModelParams {
   memoMax: number;
   /** Sharpness of every gate's sigmoid: p = sigmoid(logitScale * z). */
   logitScale: number;
+  // ---- world mechanisms (docs/simulator.md, "World mechanisms"); WORLD_OFF gives each one's off value ----
+  /** Partial credit q: a check behind a passed gate still fails with probability q (1 - p_gate). Off: 0. */
+  partialCredit: number;
+  /** Learning signal of a group: sigma^gamma (1 = unnormalised advantage, 0 = GRPO's normalised one). Off: 1. */
+  signalExponent: number;
+  /** Breadth beta: a group's transfer to competence is divided by n_e^beta, n_e its environment's groups this step. Off: 0. */
+  breadth: number;
+  /** Forgetting phi: each step competence relaxes toward competence0 by phi x the step's mean signal (no update, no drift). Off: 0. */
+  forgetting: number;
+  /** Memorisation vs transfer rho: a task's transfer is divided by 1 + rho x the steps it was already practised. Off: 0. */
+  repeatDiscount: number;
+  /** Structure-determined difficulty: the hidden part of every gate's difficulty is scaled by this. Off: 1 (as generated). */
+  hiddenNoise: number;
 }
 
-export const DEFAULT_SIM_MODEL: Readonly<SimModelParams> = Object.freeze({
+/** The world mechanisms: the knobs of the app's "Simulated world" section, in display order. */
+export const WORLD_KNOBS = ['partialCredit', 'signalExponent', 'breadth', 'forgetting', 'repeatDiscount', 'hiddenNoise'] as const;
+export type WorldKnob = (typeof WORLD_KNOBS)[number];
+export type WorldSettings = Pick<SimModelParams, WorldKnob>;
+
+/** Each mechanism's "off" value: with all of them, the world is the one before the mechanisms existed. */
+export const WORLD_OFF: Readonly<WorldSettings> = Object.freeze({
+  partialCredit: 0,
+  signalExponent: 1,
+  breadth: 0,
+  forgetting: 0,
+  repeatDiscount: 0,
+  hiddenNoise: 1,
+});
+
+/** Bounds of each knob (the calibration's search box and the app's sliders). */
+export const WORLD_BOUNDS: Readonly<Record<WorldKnob, readonly [number, number]>> = Object.freeze({
+  partialCredit: [0, 1],
+  signalExponent: [0, 1],
+  breadth: [0, 1],
+  forgetting: [0, 0.5],
+  repeatDiscount: [0, 2],
+  hiddenNoise: [0, 1.5],
+});
+
+/**
+ * The constants of the simulator before the world mechanisms (its earlier hand calibration), with
+ * every mechanism off: the world whose fingerprints test/sim.world-off.test.ts recorded.
+ */
+export const PREVIOUS_SIM_MODEL: Readonly<SimModelParams> = Object.freeze({
   competence0: 0.68,
   exploitRate: 0.15,
   exploitReward: 1,
@@ -36,9 +81,21 @@ export const DEFAULT_SIM_MODEL: Readonly<SimModelParams> = Object.freeze({
   familiarityMax: 3,
   memoMax: 3,
   logitScale: 7.5,
+  ...WORLD_OFF,
 });
 
-/** The params array of assembly/sim/model.ts, in its index order (P_EXPLOIT ... P_LOGIT_SCALE). */
+/** The calibrated world: the previous constants overridden by the fitted and fixed values of src/sim/calibrated.ts. */
+export const DEFAULT_SIM_MODEL: Readonly<SimModelParams> = Object.freeze({ ...PREVIOUS_SIM_MODEL, ...CALIBRATED.fixed, ...CALIBRATED.fitted });
+
+/** `model` with every world mechanism off (the constants kept). */
+export function worldOff(model: SimModelParams): SimModelParams {
+  return { ...model, ...WORLD_OFF };
+}
+
+/** Number of f64 slots of the params array (assembly/sim/model.ts P_*). */
+export const MODEL_PARAM_SLOTS = 16;
+
+/** The params array of assembly/sim/model.ts, in its index order (P_EXPLOIT ... P_COMPETENCE0). */
 export function packModelParams(p: SimModelParams): Float64Array {
   return Float64Array.of(
     p.exploitRate,
@@ -51,5 +108,11 @@ export function packModelParams(p: SimModelParams): Float64Array {
     p.familiarityMax,
     p.memoMax,
     p.logitScale,
+    p.partialCredit,
+    p.signalExponent,
+    p.breadth,
+    p.forgetting,
+    p.repeatDiscount,
+    p.competence0,
   );
 }

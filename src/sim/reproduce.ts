@@ -1,8 +1,13 @@
-// `envsched reproduce`: the paper's Table 2 and Table 3(a) configurations in simulation, averaged
-// over seeds, beside the paper's figures, plus Table 4's cold-start experiment.
+// `envsched reproduce`: the paper's Table 2, Table 3(a) and 3(b) configurations in simulation,
+// averaged over seeds, beside the paper's figures; Table 4's cold-start experiment; the
+// environment-scaling experiment; and the checks of docs/calibration.md with their verdicts.
 import type { Config, LoadedGraph, SchedulerName } from '../engine/types.ts';
+import { evaluateChecks, type CheckResult } from './checks.ts';
+import { randomTraining } from './env-scaling.ts';
 import { mean } from './metrics.ts';
-import { runSimulation, type RunResult, type RunWasm } from './run.ts';
+import { DEFAULT_SIM_MODEL, type SimModelParams } from './model-params.ts';
+import { PAPER_BASE, PAPER_FIGURE1, PAPER_GAIN_SHARE_RANGE, PAPER_ROWS, PAPER_TABLE4, type PaperRow } from './paper.ts';
+import { SimulationRun, type RunResult, type RunWasm } from './run.ts';
 
 /** Table 2 (baselines vs EnvSched) and Table 3(a) (ablations), in one list. */
 export const REPRODUCE_SCHEDULERS: readonly SchedulerName[] = [
@@ -10,6 +15,15 @@ export const REPRODUCE_SCHEDULERS: readonly SchedulerName[] = [
 ];
 
 export const HELDOUT_STEPS = [40, 120, 200] as const;
+/** Rollout budgets, as shares of random's rollouts over the run. */
+export const ROLLOUT_SHARES = [0.25, 0.5, 1] as const;
+/** Table 3(b): halving and doubling K_within (6) and K_cross (12). */
+export const TABLE3B: readonly { K_within: number; K_cross: number }[] = [
+  { K_within: 3, K_cross: 12 }, { K_within: 12, K_cross: 12 }, { K_within: 6, K_cross: 6 }, { K_within: 6, K_cross: 24 },
+];
+/** The environment-scaling experiment: random training on the first n environments. */
+export const ENV_SCALING_COUNTS = [1, 5, 10, 20, 51] as const;
+export const TABLE4_STEPS = 7;
 
 export interface ReproduceRow {
   scheduler: SchedulerName;
@@ -17,35 +31,64 @@ export interface ReproduceRow {
   medianVariance: number;
   medianReward: number;
   envsPerBatch: number;
+  /** Distinct (environment, tool) pairs of the batch's tasks, step mean. */
   toolsPerBatch: number;
-  /** Held-out score after 40, 120 and 200 steps (seed-averaged curve). */
-  heldout: Record<string, number | null>;
-  /** First step (1-based count of steps run) at which the seed-averaged held-out curve reaches random's best; null if never. */
-  stepsToRandomBest: number | null;
+  /** Rollouts spent over the run (dropped DAPO groups included), mean over seeds. */
   rollouts: number;
+  /** Held-out score after 40, 120 and 200 steps (seed-mean curve); null beyond the run. */
+  heldout: Record<string, number | null>;
+  /** Held-out score at every step 0..T (0 = before training), mean over seeds. */
+  heldoutCurve: number[];
+  /** First step at which the seed-mean curve reaches random's best (over the whole run); null if never. */
+  stepsToRandomBest: number | null;
+  /** Rollouts spent (seed mean) by that step; null if never. */
+  rolloutsToRandomBest: number | null;
+  /** Held-out score after the last step whose rollouts (seed mean) fit in 25%, 50% and 100% of random's. */
+  heldoutAtRollouts: Record<string, number>;
   fingerprints: string[];
 }
 
-export type PaperRow = Partial<Record<'meanVariance' | 'medianVariance' | 'medianReward' | 'envsPerBatch' | 'toolsPerBatch', number>>;
+export interface Table3bRow extends ReproduceRow {
+  K_within: number;
+  K_cross: number;
+}
 
-/**
- * The paper's figures that this project has (quoted in the project's requirements): random scheduling's mean
- * within-task reward variance, median reward and environments per batch on envscaler-rl. The
- * paper itself was not available here, so every other cell is left empty rather than guessed.
- */
-export const PAPER: Readonly<Record<string, PaperRow>> = Object.freeze({
-  random: { meanVariance: 0.032, medianReward: 0.595, envsPerBatch: 36.53 },
-});
+export interface Table4Step {
+  step: number;
+  meanVariance: number;
+  /** Mean realised variance over every group of steps 0..step. */
+  cumulativeVariance: number;
+  /** Exploitation picks of the step in the pool's top quartile of true variance; null at the random step 0. */
+  hitRate: number | null;
+  /** 95% interval of the mean over runs (mean +- 1.96 sd / sqrt(runs)) of the batch variance. */
+  meanVarianceCi: [number, number];
+}
 
 export interface Table4 {
   runs: number;
-  steps: number;
-  scheduler: SchedulerName;
-  /** Mean realised variance of the batch at step 1 (the random cold start) and step 7. */
-  meanVarianceStep1: number;
-  meanVarianceStep7: number;
-  /** Exploitation picks whose true expected variance was in the pool's top quartile. */
-  hitRate: number | null;
+  /** EnvSched steps after the cold start (the paper's steps 1..7). */
+  steps: Table4Step[];
+  /** The same per step over the quarter of runs whose step-0 batch had the lowest (highest) variance. */
+  lowQuartile: Table4Step[];
+  highQuartile: Table4Step[];
+  /** 5th and 95th percentiles over runs of the step-7 hit rate. */
+  step7HitRange: [number, number] | null;
+}
+
+export interface EnvScalingPoint {
+  envs: number;
+  /** Held-out gain at the last step over the untrained policy, mean over seeds. */
+  gain: number;
+  /** gain / gain with every environment. */
+  share: number;
+}
+
+export interface ReproducePaper {
+  rows: Record<string, PaperRow>;
+  base: number;
+  gainShareRange: readonly [number, number];
+  table4: typeof PAPER_TABLE4;
+  figure1: typeof PAPER_FIGURE1;
 }
 
 export interface ReproduceResult {
@@ -53,132 +96,192 @@ export interface ReproduceResult {
   seeds: number;
   steps: number;
   rows: ReproduceRow[];
-  paper: Record<string, PaperRow>;
+  /** Held-out score of the untrained policy (every run starts from it). */
+  base: number;
+  table3b: Table3bRow[];
   table4: Table4;
+  envScaling: EnvScalingPoint[];
+  paper: ReproducePaper;
+  /** docs/calibration.md: the fit targets and the checks, measured on these (fresh) seeds. */
+  checks: CheckResult[];
 }
 
 export interface ReproduceOptions {
   seeds: number;
   steps: number;
   table4Runs: number;
+  /** First seed of the runs (default 0; the calibration never uses 0..9999). */
+  seedBase?: number;
   schedulers?: readonly SchedulerName[];
+  /** Table 3(b) and the environment-scaling experiment (default true). */
+  extras?: boolean;
+  model?: SimModelParams;
   onProgress?: (done: number, total: number, label: string) => void;
 }
 
-function averagedCurve(runs: RunResult[]): number[] {
-  const T = runs[0].steps.length;
-  return Array.from({ length: T }, (_, t) => mean(runs.map((r) => r.steps[t].heldoutOverall)));
+/** Runs `config` to the end, yielding nothing (one SimulationRun per seed). */
+function runOne(wasm: RunWasm, loaded: LoadedGraph, config: Config, source: string, model: SimModelParams, randomColdStart = false): RunResult {
+  return new SimulationRun(wasm, loaded, config, source, { model, randomColdStart }).run();
 }
 
-export async function reproduce(
-  newWasm: () => Promise<RunWasm>,
-  loaded: LoadedGraph,
-  base: Config,
-  source: string,
-  options: ReproduceOptions,
-): Promise<ReproduceResult> {
+/** Seed-mean curve at steps 0..T (index 0 = before training). */
+function averagedCurve(runs: RunResult[]): number[] {
+  const T = runs[0].steps.length;
+  const curve = [mean(runs.map((r) => r.summary.heldoutInitial))];
+  for (let t = 0; t < T; t++) curve.push(mean(runs.map((r) => r.steps[t].heldoutOverall)));
+  return curve;
+}
+
+/** Seed-mean cumulative rollouts at steps 0..T. */
+function averagedRollouts(runs: RunResult[]): number[] {
+  const T = runs[0].steps.length;
+  const out = [0];
+  for (let t = 0; t < T; t++) out.push(mean(runs.map((r) => r.steps[t].rollouts)));
+  return out;
+}
+
+function summarise(scheduler: SchedulerName, runs: RunResult[], randomBest: number | null, randomRollouts: number | null): ReproduceRow {
+  const curve = averagedCurve(runs);
+  const rollouts = averagedRollouts(runs);
+  const heldout: Record<string, number | null> = {};
+  for (const s of HELDOUT_STEPS) heldout[String(s)] = s < curve.length ? curve[s] : null;
+  const reach = randomBest === null ? -1 : curve.findIndex((h, t) => t > 0 && h >= randomBest);
+  const heldoutAtRollouts: Record<string, number> = {};
+  if (randomRollouts !== null) {
+    for (const share of ROLLOUT_SHARES) {
+      let t = 0;
+      while (t + 1 < rollouts.length && rollouts[t + 1] <= share * randomRollouts + 1e-9) t++;
+      heldoutAtRollouts[`${share * 100}%`] = curve[t];
+    }
+  }
+  const avg = (f: (r: RunResult) => number) => mean(runs.map(f));
+  return {
+    scheduler,
+    meanVariance: avg((r) => r.summary.meanVariance),
+    medianVariance: avg((r) => r.summary.medianVariance),
+    medianReward: avg((r) => r.summary.medianReward),
+    envsPerBatch: avg((r) => r.summary.envsPerBatch),
+    toolsPerBatch: avg((r) => r.summary.toolsPerBatch),
+    rollouts: avg((r) => r.summary.rollouts),
+    heldout,
+    heldoutCurve: curve,
+    stepsToRandomBest: reach < 0 ? null : reach,
+    rolloutsToRandomBest: reach < 0 ? null : rollouts[reach],
+    heldoutAtRollouts,
+    fingerprints: runs.map((r) => r.fingerprint),
+  };
+}
+
+function table4Steps(runs: RunResult[]): Table4Step[] {
+  const steps: Table4Step[] = [];
+  for (let t = 0; t <= TABLE4_STEPS; t++) {
+    const v = runs.map((r) => r.steps[t].meanVariance);
+    const cum = runs.map((r) => {
+      let s = 0;
+      let n = 0;
+      for (let u = 0; u <= t; u++) {
+        s += r.steps[u].meanVariance * r.steps[u].batchSize;
+        n += r.steps[u].batchSize;
+      }
+      return s / n;
+    });
+    let picks = 0;
+    let hits = 0;
+    for (const r of runs) {
+      picks += r.steps[t].exploitationPicks;
+      hits += r.steps[t].exploitationHits;
+    }
+    const m = mean(v);
+    const sd = Math.sqrt(mean(v.map((x) => (x - m) ** 2)));
+    const half = runs.length > 1 ? (1.96 * sd) / Math.sqrt(runs.length) : 0;
+    steps.push({ step: t, meanVariance: m, cumulativeVariance: mean(cum), hitRate: t === 0 || picks === 0 ? null : hits / picks, meanVarianceCi: [m - half, m + half] });
+  }
+  return steps;
+}
+
+function percentile(sorted: number[], p: number): number {
+  const pos = p * (sorted.length - 1);
+  const lo = Math.floor(pos);
+  const hi = Math.min(lo + 1, sorted.length - 1);
+  return sorted[lo] + (pos - lo) * (sorted[hi] - sorted[lo]);
+}
+
+export async function reproduce(newWasm: () => Promise<RunWasm>, loaded: LoadedGraph, base: Config, source: string, options: ReproduceOptions): Promise<ReproduceResult> {
   const schedulers = options.schedulers ?? REPRODUCE_SCHEDULERS;
-  const total = schedulers.length * options.seeds + options.table4Runs;
+  const model = options.model ?? DEFAULT_SIM_MODEL;
+  const extras = options.extras !== false;
+  const seedBase = options.seedBase ?? 0;
+  const seeds = Array.from({ length: options.seeds }, (_, k) => seedBase + k);
+  const total = (schedulers.length + (extras ? TABLE3B.length : 0)) * seeds.length + options.table4Runs + (extras ? (ENV_SCALING_COUNTS.length - 1) * seeds.length : 0);
   let done = 0;
+  const tick = (label: string) => options.onProgress?.(++done, total, label);
   const runsBy = new Map<SchedulerName, RunResult[]>();
   for (const scheduler of schedulers) {
     const runs: RunResult[] = [];
-    for (let seed = 0; seed < options.seeds; seed++) {
-      runs.push(runSimulation(await newWasm(), loaded, { ...base, scheduler, seed, T: options.steps }, source));
-      options.onProgress?.(++done, total, `${scheduler} seed ${seed}`);
+    for (const seed of seeds) {
+      runs.push(runOne(await newWasm(), loaded, { ...base, scheduler, seed, T: options.steps }, source, model));
+      tick(`${scheduler} seed ${seed}`);
     }
     runsBy.set(scheduler, runs);
   }
   const randomRuns = runsBy.get('random');
-  const randomBest = randomRuns ? Math.max(...averagedCurve(randomRuns)) : null;
-  const rows: ReproduceRow[] = schedulers.map((scheduler) => {
-    const runs = runsBy.get(scheduler)!;
-    const curve = averagedCurve(runs);
-    const heldout: Record<string, number | null> = {};
-    for (const s of HELDOUT_STEPS) heldout[String(s)] = s <= curve.length ? curve[s - 1] : null;
-    const reach = randomBest === null ? -1 : curve.findIndex((h) => h >= randomBest);
-    const avg = (f: (r: RunResult) => number) => mean(runs.map(f));
-    return {
-      scheduler,
-      meanVariance: avg((r) => r.summary.meanVariance),
-      medianVariance: avg((r) => r.summary.medianVariance),
-      medianReward: avg((r) => r.summary.medianReward),
-      envsPerBatch: avg((r) => r.summary.envsPerBatch),
-      toolsPerBatch: avg((r) => r.summary.toolsPerBatch),
-      heldout,
-      stepsToRandomBest: reach < 0 ? null : reach + 1,
-      rollouts: avg((r) => r.summary.rollouts),
-      fingerprints: runs.map((r) => r.fingerprint),
-    };
-  });
+  const randomCurve = randomRuns ? averagedCurve(randomRuns) : null;
+  const randomBest = randomCurve ? Math.max(...randomCurve.slice(1)) : null;
+  const randomRollouts = randomRuns ? mean(randomRuns.map((r) => r.summary.rollouts)) : null;
+  const rows = schedulers.map((s) => summarise(s, runsBy.get(s)!, randomBest, randomRollouts));
+  const baseScore = mean([...runsBy.values()].flat().map((r) => r.summary.heldoutInitial));
 
-  // Table 4: short runs of EnvSched from random cold-start batches.
-  const t4Steps = 7;
-  const step1: number[] = [];
-  const step7: number[] = [];
-  let picks = 0;
-  let hits = 0;
-  for (let k = 0; k < options.table4Runs; k++) {
-    const run = runSimulation(await newWasm(), loaded, { ...base, scheduler: 'envsched', seed: 1000 + k, T: t4Steps }, source, { randomColdStart: true });
-    step1.push(run.steps[0].meanVariance);
-    step7.push(run.steps[t4Steps - 1].meanVariance);
-    for (const s of run.steps.slice(1)) {
-      picks += s.exploitationPicks;
-      hits += s.exploitationHits;
+  const table3b: Table3bRow[] = [];
+  if (extras) {
+    for (const k of TABLE3B) {
+      const runs: RunResult[] = [];
+      for (const seed of seeds) {
+        runs.push(runOne(await newWasm(), loaded, { ...base, ...k, scheduler: 'envsched', seed, T: options.steps }, source, model));
+        tick(`K_within ${k.K_within} K_cross ${k.K_cross} seed ${seed}`);
+      }
+      table3b.push({ ...k, ...summarise('envsched', runs, randomBest, randomRollouts) });
     }
-    options.onProgress?.(++done, total, `table 4 run ${k + 1}`);
   }
-  return {
-    dataset: base.dataset,
-    seeds: options.seeds,
-    steps: options.steps,
-    rows,
-    paper: { ...PAPER },
-    table4: {
-      runs: options.table4Runs,
-      steps: t4Steps,
-      scheduler: 'envsched',
-      meanVarianceStep1: mean(step1),
-      meanVarianceStep7: mean(step7),
-      hitRate: picks > 0 ? hits / picks : null,
-    },
+
+  // Table 4: step 0 a uniform random batch, then TABLE4_STEPS EnvSched steps (seeds 1000 + k).
+  const t4runs: RunResult[] = [];
+  for (let k = 0; k < options.table4Runs; k++) {
+    t4runs.push(runOne(await newWasm(), loaded, { ...base, scheduler: 'envsched', seed: 1000 + k, T: TABLE4_STEPS + 1 }, source, model, true));
+    tick(`table 4 run ${k + 1}`);
+  }
+  const byInitial = [...t4runs].sort((a, b) => a.steps[0].meanVariance - b.steps[0].meanVariance);
+  const q = Math.max(1, Math.floor(t4runs.length / 4));
+  const step7Hits = t4runs.map((r) => r.steps[TABLE4_STEPS].hitRate).filter((h): h is number => h !== null).sort((a, b) => a - b);
+  const table4: Table4 = {
+    runs: t4runs.length,
+    steps: t4runs.length > 0 ? table4Steps(t4runs) : [],
+    lowQuartile: t4runs.length > 0 ? table4Steps(byInitial.slice(0, q)) : [],
+    highQuartile: t4runs.length > 0 ? table4Steps(byInitial.slice(-q)) : [],
+    step7HitRange: step7Hits.length > 0 ? [percentile(step7Hits, 0.05), percentile(step7Hits, 0.95)] : null,
   };
-}
 
-function fmt(x: number | null | undefined, digits: number): string {
-  return x === null || x === undefined || !Number.isFinite(x) ? '-' : x.toFixed(digits);
-}
+  // Environment scaling: random training on the first n environments (n = all: the random rows' runs).
+  const envScaling: EnvScalingPoint[] = [];
+  if (extras && randomRuns) {
+    const nEnvs = loaded.packed.nEnvs;
+    const fullGain = mean(randomRuns.map((r) => r.summary.heldoutFinal - r.summary.heldoutInitial));
+    for (const n of ENV_SCALING_COUNTS) {
+      if (n >= nEnvs) {
+        envScaling.push({ envs: nEnvs, gain: fullGain, share: 1 });
+        continue;
+      }
+      const gains: number[] = [];
+      for (const seed of seeds) {
+        const r = randomTraining((await newWasm()).sim, loaded, { ...base, scheduler: 'random', seed }, source, n, options.steps, model);
+        gains.push(r.heldout[r.heldout.length - 1] - r.heldoutInitial);
+        tick(`random on ${n} environments seed ${seed}`);
+      }
+      const gain = mean(gains);
+      envScaling.push({ envs: n, gain, share: fullGain !== 0 ? gain / fullGain : NaN });
+    }
+  }
 
-/** The one table `reproduce` prints: simulated figures, the paper's beside them where known. */
-export function reproduceTable(result: ReproduceResult): string {
-  const header = ['scheduler', 'meanVar', '(paper)', 'medVar', '(paper)', 'medReward', '(paper)', 'envs/batch', '(paper)', 'tools/batch', '(paper)', ...HELDOUT_STEPS.map((s) => `held@${s}`), 'steps->rnd best'];
-  const rows = result.rows.map((r) => {
-    const p = result.paper[r.scheduler] ?? {};
-    return [
-      r.scheduler,
-      fmt(r.meanVariance, 4), fmt(p.meanVariance, 4),
-      fmt(r.medianVariance, 4), fmt(p.medianVariance, 4),
-      fmt(r.medianReward, 3), fmt(p.medianReward, 3),
-      fmt(r.envsPerBatch, 2), fmt(p.envsPerBatch, 2),
-      fmt(r.toolsPerBatch, 1), fmt(p.toolsPerBatch, 1),
-      ...HELDOUT_STEPS.map((s) => fmt(r.heldout[String(s)], 2)),
-      r.stepsToRandomBest === null ? 'never' : String(r.stepsToRandomBest),
-    ];
-  });
-  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((row) => row[c].length)));
-  const line = (cells: string[]) => cells.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ');
-  const t4 = result.table4;
-  return [
-    `dataset ${result.dataset}, ${result.steps} steps, averaged over ${result.seeds} seed(s); "-" = figure not available`,
-    line(header),
-    ...rows.map(line),
-    '',
-    `Table 4 (${t4.runs} runs of ${t4.steps} steps of ${t4.scheduler} from random cold-start batches): mean batch variance ${fmt(t4.meanVarianceStep1, 4)} at step 1, ${fmt(t4.meanVarianceStep7, 4)} at step 7; exploitation hit rate ${fmt(t4.hitRate, 3)}`,
-    '',
-  ].join('\n');
-}
-
-/** The `--json` object: rows without fingerprints' noise removed (they stay: they identify the runs). */
-export function reproduceJson(result: ReproduceResult): string {
-  return `${JSON.stringify({ dataset: result.dataset, seeds: result.seeds, steps: result.steps, rows: result.rows, paper: result.paper, table4: result.table4 }, null, 1)}\n`;
+  const paper: ReproducePaper = { rows: { ...PAPER_ROWS }, base: PAPER_BASE, gainShareRange: PAPER_GAIN_SHARE_RANGE, table4: PAPER_TABLE4, figure1: PAPER_FIGURE1 };
+  const partial = { dataset: base.dataset, seeds: options.seeds, steps: options.steps, rows, base: baseScore, table3b, table4, envScaling, paper };
+  return { ...partial, checks: evaluateChecks(partial, loaded.packed.nEnvs) };
 }

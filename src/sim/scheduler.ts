@@ -19,7 +19,7 @@ export interface StepGroups {
   K: number;
   /** rewards[b*K + k] */
   rewards: Float64Array;
-  /** Rollouts whose suspicious identifier the replay confirmed (SPEC 8); 1 = flagged. */
+  /** Rollouts whose suspicious identifier the simulator's replay confirmed (SPEC 8); 1 = flagged. */
   flags: Int32Array;
   /** Where tasks and rewards sit in WASM memory (for kernels of the same instance). */
   batchPtr: number;
@@ -30,10 +30,9 @@ export interface BatchScheduler {
   readonly name: SchedulerName;
   /** DAPO: the run loop rolls candidates out in order and keeps only groups with unequal rewards. */
   readonly dynamicSampling: boolean;
-  /** EnvSched family: confirmed flagged groups remove their task (SPEC 8 identifier filter). */
-  readonly identifierFilter: boolean;
   choose(step: number): ChosenBatch;
-  observe(step: number, groups: StepGroups): void;
+  /** Takes the step's groups; returns the tasks its identifier filter (SPEC 8) removes for them (baselines have none). */
+  observe(step: number, groups: StepGroups): readonly number[];
   /** The scheduler's pool-wide prediction behind the last choice (larger = more variance expected); null if none. */
   predicted(): ArrayLike<number> | null;
 }

@@ -28,12 +28,15 @@ function readTask(raw: unknown, source: string, place: string, nFamilies: number
     const gp = `${place}.gates[${k}]`;
     if (!isPlainObject(g)) fail(source, gp, 'must be an object');
     if (typeof g.difficulty !== 'number' || !Number.isFinite(g.difficulty)) fail(source, `${gp}.difficulty`, 'must be a finite number');
-    return {
+    if (g.noise !== undefined && (typeof g.noise !== 'number' || !Number.isFinite(g.noise))) fail(source, `${gp}.noise`, 'must be a finite number when given');
+    const gate: SimGate = {
       family: int(g.family, source, `${gp}.family`, 0, nFamilies - 1),
       type: int(g.type, source, `${gp}.type`, 0, Math.max(0, nTypes - 1)),
       difficulty: g.difficulty,
       checks: int(g.checks, source, `${gp}.checks`, 1, 1_000_000),
     };
+    if (typeof g.noise === 'number') gate.noise = g.noise;
+    return gate;
   });
   const initiallySatisfied = int(raw.initiallySatisfied ?? 0, source, `${place}.initiallySatisfied`, 0, 1_000_000);
   if (raw.exploitable !== undefined && typeof raw.exploitable !== 'boolean') fail(source, `${place}.exploitable`, 'must be true or false');

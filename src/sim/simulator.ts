@@ -2,7 +2,7 @@
 // linear memory, then draws rollouts, computes exact expectations and applies learning through
 // the kernels of assembly/sim/model.ts. Formulas: docs/simulator.md.
 import type { SimParams, SimTask } from '../engine/sim-params.ts';
-import { DEFAULT_SIM_MODEL, packModelParams, type SimModelParams } from './model-params.ts';
+import { DEFAULT_SIM_MODEL, MODEL_PARAM_SLOTS, packModelParams, type SimModelParams } from './model-params.ts';
 import { WasmHeap, type SimWasmExports } from './wasm.ts';
 
 /** The rng stream of simulation runs (rng_seed's second argument); fixed so a seed names one run. */
@@ -23,6 +23,12 @@ export interface RolloutView {
   honest: Float64Array;
 }
 
+/** The equality test of DAPO's filter: a group whose K rewards are all equal has no spread. */
+function hasSpread(rewards: ArrayLike<number>, offset: number, K: number): boolean {
+  for (let k = 1; k < K; k++) if (rewards[offset + k] !== rewards[offset]) return true;
+  return false;
+}
+
 export class Simulator {
   readonly heap: WasmHeap;
   readonly nTasks: number;
@@ -34,7 +40,7 @@ export class Simulator {
   readonly taskFamilies: Int32Array[];
   private readonly model: SimModelParams;
   private readonly nEnvsTotal: number;
-  private readonly ptr: Record<'competence' | 'familiarity' | 'memo' | 'batch' | 'rewards' | 'flags' | 'honest' | 'truthMean' | 'truthVar' | 'heldMean' | 'heldVar' | 'hashTmp', number>;
+  private readonly ptr: Record<'competence' | 'familiarity' | 'memo' | 'practice' | 'batch' | 'rewards' | 'flags' | 'honest' | 'truthMean' | 'truthVar' | 'heldMean' | 'heldVar' | 'hashTmp', number>;
   readonly capacity: number;
 
   constructor(readonly wasm: SimWasmExports, nPoolEnvs: number, taskEnv: ArrayLike<number>, params: SimParams, K: number, model: SimModelParams = DEFAULT_SIM_MODEL) {
@@ -62,12 +68,13 @@ export class Simulator {
       taskEnv: h.allocI32(nAll), gateOff: h.allocI32(nAll + 1), gateFam: h.allocI32(nGates), gateDiff: h.allocF64(nGates),
       gateChecks: h.allocF64(nGates), taskInit: h.allocF64(nAll), taskTotal: h.allocF64(nAll), taskExploit: h.allocI32(nAll),
       competence: h.allocF64(this.nFamilies), familiarity: h.allocF64(this.nEnvsTotal), memo: h.allocF64(nAll),
-      scratch: h.allocF64(Math.max(maxGates, this.nFamilies + 2 * this.nEnvsTotal) + 1), params: h.allocF64(16),
+      scratch: h.allocF64(Math.max(maxGates, this.nFamilies + 2 * this.nEnvsTotal) + 1), params: h.allocF64(MODEL_PARAM_SLOTS),
+      practice: h.allocF64(nAll),
     };
     // Buffers of one step. Capacity N: DAPO may roll out the whole pool in one step.
     this.capacity = this.nTasks;
     this.ptr = {
-      competence: p.competence, familiarity: p.familiarity, memo: p.memo,
+      competence: p.competence, familiarity: p.familiarity, memo: p.memo, practice: p.practice,
       batch: h.allocI32(this.capacity), rewards: h.allocF64(this.capacity * K), flags: h.allocI32(this.capacity * K),
       honest: h.allocF64(this.capacity * K), truthMean: h.allocF64(this.nTasks), truthVar: h.allocF64(this.nTasks),
       heldMean: h.allocF64(Math.max(1, this.nHeldout)), heldVar: h.allocF64(Math.max(1, this.nHeldout)), hashTmp: h.alloc(16),
@@ -84,7 +91,8 @@ export class Simulator {
       let total = task.initiallySatisfied;
       for (const gate of task.gates) {
         famV[g] = gate.family;
-        diffV[g] = gate.difficulty;
+        // Structure-determined difficulty: scale the hidden part (1 keeps the generated difficulty's bits).
+        diffV[g] = this.model.hiddenNoise === 1 ? gate.difficulty : gate.difficulty + (this.model.hiddenNoise - 1) * (gate.noise ?? 0);
         checksV[g] = gate.checks;
         total += gate.checks;
         g++;
@@ -93,10 +101,10 @@ export class Simulator {
       exploitV[i] = task.exploitable ? 1 : 0;
     });
     offV[nAll] = g;
-    h.f64(p.params, 16).set(packModelParams(this.model));
+    h.f64(p.params, MODEL_PARAM_SLOTS).set(packModelParams(this.model));
     this.taskFamilies = params.tasks.map((t) => Int32Array.from(new Set(t.gates.map((gate) => gate.family))));
     wasm.sim_bind(nAll, this.nEnvsTotal, this.nFamilies, p.taskEnv, p.gateOff, p.gateFam, p.gateDiff, p.gateChecks,
-      p.taskInit, p.taskTotal, p.taskExploit, p.competence, p.familiarity, p.memo, p.scratch, p.params);
+      p.taskInit, p.taskTotal, p.taskExploit, p.competence, p.familiarity, p.memo, p.scratch, p.params, p.practice);
   }
 
   /** Starts a run: the initial policy (docs/simulator.md) and the generator seeded with `seed`. */
@@ -105,6 +113,7 @@ export class Simulator {
     h.f64(this.ptr.competence, this.nFamilies).fill(this.model.competence0);
     h.f64(this.ptr.familiarity, this.nEnvsTotal).fill(0);
     h.f64(this.ptr.memo, this.nTasks + this.nHeldout).fill(0);
+    h.f64(this.ptr.practice, this.nTasks + this.nHeldout).fill(0);
     this.wasm.rng_seed(seed >>> 0, SIM_RNG_STREAM);
     this.wasm.sim_hash_reset();
   }
@@ -141,6 +150,63 @@ export class Simulator {
   rolloutView(n: number): RolloutView {
     const m = n * this.K;
     return { rewards: this.heap.f64(this.ptr.rewards, m), flags: this.heap.i32(this.ptr.flags, m), honest: this.heap.f64(this.ptr.honest, m) };
+  }
+
+  /**
+   * Rolls out `tasks` into the batch and rollout buffers and returns the number of groups kept.
+   * With dynamic sampling (DAPO) the tasks are candidates in draw order: roll out as many as are
+   * still needed at a time, drop groups whose K rewards are all equal, stop at `target` kept
+   * groups or when the candidates run out. `rollouts` counts every rollout drawn, dropped ones too.
+   */
+  play(tasks: Int32Array, dynamicSampling: boolean, target: number): { kept: number; rollouts: number } {
+    const K = this.K;
+    if (!dynamicSampling) {
+      this.batchView(tasks.length).set(tasks);
+      this.rollout(tasks.length);
+      return { kept: tasks.length, rollouts: tasks.length * K };
+    }
+    const goal = Math.min(target, tasks.length);
+    const keptTasks: number[] = [];
+    const keptRewards = new Float64Array(goal * K);
+    const keptFlags = new Int32Array(goal * K);
+    const keptHonest = new Float64Array(goal * K);
+    let pos = 0;
+    let rollouts = 0;
+    while (keptTasks.length < goal && pos < tasks.length) {
+      const chunk = Math.min(goal - keptTasks.length, tasks.length - pos);
+      this.batchView(chunk).set(tasks.subarray(pos, pos + chunk));
+      const r = this.rollout(chunk);
+      rollouts += chunk * K;
+      for (let b = 0; b < chunk; b++) {
+        if (!hasSpread(r.rewards, b * K, K)) continue;
+        const at = keptTasks.length * K;
+        keptRewards.set(r.rewards.subarray(b * K, (b + 1) * K), at);
+        keptFlags.set(r.flags.subarray(b * K, (b + 1) * K), at);
+        keptHonest.set(r.honest.subarray(b * K, (b + 1) * K), at);
+        keptTasks.push(tasks[pos + b]);
+      }
+      pos += chunk;
+    }
+    const n = keptTasks.length;
+    this.batchView(n).set(keptTasks);
+    const view = this.rolloutView(n);
+    view.rewards.set(keptRewards.subarray(0, n * K));
+    view.flags.set(keptFlags.subarray(0, n * K));
+    view.honest.set(keptHonest.subarray(0, n * K));
+    return { kept: n, rollouts };
+  }
+
+  /**
+   * The identifier filter's replay (SPEC 8) of the n groups in the buffers: a flagged rollout is
+   * confirmed when its replay without the suspicious action scores lower (the first replay, the
+   * deterministic re-scoring, always agrees). Which confirmed rollouts remove a task is the
+   * scheduler's rule, not the simulator's.
+   */
+  confirmedFlags(n: number): Int32Array {
+    const view = this.rolloutView(n);
+    const out = new Int32Array(n * this.K);
+    for (let k = 0; k < out.length; k++) if (view.flags[k] === 1 && view.honest[k] < view.rewards[k] - 1e-4) out[k] = 1;
+    return out;
   }
 
   /** Applies learning from the n groups now in the batch and rewards buffers. */

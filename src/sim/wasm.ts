@@ -15,7 +15,7 @@ export interface SimWasmExports {
     tasks: number, envs: number, families: number,
     taskEnv: number, gateOff: number, gateFam: number, gateDiff: number, gateChecks: number,
     taskInit: number, taskTotal: number, taskExploit: number,
-    competence: number, familiarity: number, memo: number, scratch: number, params: number,
+    competence: number, familiarity: number, memo: number, scratch: number, params: number, practice: number,
   ): void;
   sim_expect(first: number, count: number, K: number, honest: number, outMean: number, outVar: number): void;
   sim_rollout(batch: number, n: number, K: number, rewards: number, flags: number, honest: number): void;

@@ -4,7 +4,14 @@
 import { CONFIG_KEYS } from '../engine/config.ts';
 import type { Config } from '../engine/types.ts';
 import { DEFAULT_CONFIG } from '../engine/config.ts';
-import type { SweepResult } from './runner.ts';
+import type { SweepDefinition } from './definition.ts';
+import type { Shard, SweepPointResult, SweepResult } from './runner.ts';
+
+/** What the CSV needs of a sweep (a merged set of shard files has exactly this). */
+export interface SweepTable {
+  definition: Pick<SweepDefinition, 'knobs' | 'metrics'>;
+  points: Pick<SweepPointResult, 'values' | 'seeds' | 'metrics'>[];
+}
 
 function num(x: number | null | undefined): string {
   return x === null || x === undefined || !Number.isFinite(x) ? '' : String(x);
@@ -14,7 +21,7 @@ function csvCell(text: string): string {
   return /[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-export function sweepToCsv(result: SweepResult): string {
+export function sweepToCsv(result: SweepTable): string {
   const { definition: def } = result;
   const header = [...def.knobs.map((k) => k.key), 'metric', 'n', 'mean', 'sd', 'ci95_lo', 'ci95_hi', 'seeds', 'values'];
   const lines = [header.join(',')];
@@ -52,9 +59,14 @@ function nonDefault(config: Config): Partial<Config> {
   return out as Partial<Config>;
 }
 
-export function sweepToJson(result: SweepResult): string {
+/**
+ * The JSON file. A shard's file (`sweep --shard i/n`) also says which shard it is, which points it
+ * holds and how many runs the whole sweep needs, so that sweep-merge can write the file one
+ * machine would have written.
+ */
+export function sweepToJson(result: SweepResult, shard?: { shard: Shard; totalRuns: number }): string {
   const def = result.definition;
-  const body = {
+  const body: Record<string, unknown> = {
     format: 'envsched-sweep',
     version: 1,
     preset: def.preset,
@@ -69,6 +81,12 @@ export function sweepToJson(result: SweepResult): string {
     cancelled: result.cancelled,
     points: result.points.map((p) => ({ values: p.values, seeds: p.seeds, fingerprints: p.fingerprints, metrics: p.metrics })),
   };
+  if (shard) body.shard = { index: shard.shard.index, count: shard.shard.count, points: result.points.map((p) => p.index), totalRuns: shard.totalRuns };
+  return sweepJsonText(body);
+}
+
+/** The one way sweep files are written (non-finite numbers as null). */
+export function sweepJsonText(body: Record<string, unknown>): string {
   return `${JSON.stringify(body, (_k, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? null : v), 1)}\n`;
 }
 

@@ -48,6 +48,30 @@ export interface SweepOptions {
   onProgress?: (progress: SweepProgress) => void;
   /** A point whose seeds have all finished (in completion order). */
   onPoint?: (point: SweepPointResult) => void;
+  /** Run only this deterministic slice of the points (see shardOf). */
+  shard?: Shard;
+}
+
+/** Shard `index` of `count` (0-based, as a Slurm array or a Kubernetes Indexed Job numbers its tasks). */
+export interface Shard {
+  index: number;
+  count: number;
+}
+
+/** Whether point `point` belongs to the shard: points are dealt round robin, so shards of a grid cost about the same. */
+export function inShard(point: number, shard: Shard | undefined): boolean {
+  return shard === undefined || point % shard.count === shard.index;
+}
+
+/** The distinct runs the whole (unsharded) sweep needs: its points x seeds plus random reference runs, repeats counted once. */
+export function sweepRunCount(def: SweepDefinition): number {
+  const keys = new Set<string>();
+  const needsReference = def.metrics.includes('steps_to_random_best');
+  for (const job of expandJobs(def)) {
+    keys.add(canonicalConfigKey(job.config));
+    if (needsReference) keys.add(canonicalConfigKey(referenceConfig(def.base, job.config)));
+  }
+  return keys.size;
 }
 
 /** The random scheduler's run that "steps to reach random's best" compares with: it reads only B, K, T and the seed. */
@@ -64,7 +88,7 @@ interface Task {
 export async function runSweep(def: SweepDefinition, executor: SweepExecutor, options: SweepOptions = {}): Promise<SweepResult> {
   const cache = options.cache ?? new RunCache();
   const points = expandPoints(def);
-  const jobs = expandJobs(def, points);
+  const jobs = expandJobs(def, points).filter((job) => inShard(job.point, options.shard));
   const needsReference = def.metrics.includes('steps_to_random_best');
   const label = (values: readonly KnobValue[]) => def.knobs.map((k, i) => `${k.key}=${values[i]}`).join(' ');
 

@@ -4,6 +4,8 @@ import type { CapRule, Config, Phase, Scores } from '../engine/types.ts';
 import type { TaskExplanation } from '../reference/index.ts';
 import type { StepMetrics } from '../sim/run.ts';
 import type { ReproduceResult } from '../sim/reproduce.ts';
+import type { Failure } from './host.ts';
+import type { WorldSettings } from '../sim/model-params.ts';
 
 /** A run's lane: configuration A, configuration B (compare mode), or the random reference. */
 export type Lane = 'a' | 'b' | 'ref';
@@ -91,8 +93,8 @@ export interface ImportedScores {
   progressExcluded: number;
 }
 
-/** `cancelled`: the run stopped because cancel() was called (not an error to show). */
-export type Result<T> = { ok: true; value: T } | { ok: false; notice: string; cancelled?: true };
+/** A value, or the one failure shape of both workers (src/worker/host.ts): `cancelled` when cancel() stopped it. */
+export type Result<T> = { ok: true; value: T } | Failure;
 
 /** Faults the test hook can arm (docs/reliability.md, "Faults in the app"). */
 export type FaultKind = 'trap' | 'abort' | 'oom' | 'hang' | 'crash';
@@ -105,14 +107,16 @@ export interface EngineApi {
   /** Loads an imported graph file (.json or .bin); errors name the file and the field or line. */
   loadGraphFile(bytes: Uint8Array, fileName: string): Promise<Result<DatasetInfo>>;
   /** Runs a whole simulation, streaming its steps (the first alone, then one chunk per ~40 ms slice). */
-  run(lane: Lane, runId: number, config: Config, onChunk: (chunk: StepChunk) => void): Promise<Result<RunDone>>;
+  /** `world`: the simulated world's mechanisms (default: the calibrated world). */
+  run(lane: Lane, runId: number, config: Config, onChunk: (chunk: StepChunk) => void, world?: WorldSettings): Promise<Result<RunDone>>;
   /** Stops every run in progress at its next slice boundary (they resolve with `cancelled`). */
   cancel(): Promise<void>;
   /** Answers at once when the worker's event loop is free: the page's heartbeat (a hung worker never answers). */
   ping(): Promise<number>;
   /**
-   * Test hook: the next run (after its first slice) or graph import fails with `kind`. Reached
-   * only through the page's debug handle, which exists only with `?debug=1` (lab.svelte.ts).
+   * Test hook: the next run (after its first slice) or graph import fails with `kind`. Present
+   * only in test builds (VITE_ENVSCHED_TEST_HOOKS=1; production workers refuse), and reached only
+   * through the page's debug handle, which exists only with `?debug=1` (lab.svelte.ts).
    */
   armFault(kind: FaultKind): Promise<void>;
   pool(lane: Lane, step: number): Promise<PoolSnapshot | null>;
@@ -123,5 +127,5 @@ export interface EngineApi {
   /** The lane's run as `envsched run` writes it: run.json and run.csv (src/sim/run-output.ts). */
   exportRun(lane: Lane): Promise<{ json: string; csv: string } | null>;
   importHistory(text: string, fileName: string, config: Config): Promise<Result<ImportedScores>>;
-  reproduce(config: Config, seeds: number, steps: number, table4Runs: number, onProgress: (done: number, total: number, label: string) => void): Promise<Result<ReproduceResult>>;
+  reproduce(config: Config, seeds: number, steps: number, table4Runs: number, onProgress: (done: number, total: number, label: string) => void, world?: WorldSettings): Promise<Result<ReproduceResult>>;
 }

@@ -1,22 +1,26 @@
 // The engine worker: every WASM call of the app happens here, never on the page's thread.
 // The page talks to it through comlink (api.ts). Runs stream their steps back as they are
 // computed, a slice (~SLICE_MS) at a time; between slices the worker returns to its event loop, so
-// `cancel()` is heard and a cancelled run stops within one slice (a generation counter). The page
-// keeps terminate-and-respawn as the fallback for calls that do not yield (client.ts).
+// `cancel()` is heard and a cancelled run stops within one slice (it aborts the runs' AbortSignal).
+// The page keeps terminate-and-respawn as the fallback for calls that do not yield (client.ts).
 import * as Comlink from 'comlink';
-import { isInputError } from '../engine/errors.ts';
-import { decodeGraphBinary } from '../engine/graph-binary.ts';
-import { loadGraphJson, serializeGraphJson, unpackGraph } from '../engine/graph-json.ts';
+import { createSchedulerFromModule, loadedGraph } from '../api/create.ts';
+import { decodeGraphBytes } from '../engine/graph-bytes.ts';
+import { serializeGraphJson, unpackGraph } from '../engine/graph-json.ts';
 import { parseHistoryJsonl, serializeHistoryJsonl, taskIndexOf, defaultScoreStep } from '../engine/history.ts';
 import { SCORABLE_SCHEDULERS, type Config, type Graph, type LoadedGraph, type Observation } from '../engine/types.ts';
-import { compileEnvschedFromUrl, instantiateEnvsched, nativeMathOf, WasmScheduler } from '../engine/wasm/index.ts';
+import { compileEnvschedFromUrl, instantiateEnvsched, nativeMathOf } from '../engine/wasm/index.ts';
 import { analyse, explainFromAnalysis, type Analysis } from '../reference/index.ts';
 import { JS_MATH, type ScalarMath } from '../reference/math.ts';
 import { reproduce } from '../sim/reproduce.ts';
 import { runToCsv, runToJson } from '../sim/run-output.ts';
+import { DEFAULT_SIM_MODEL } from '../sim/model-params.ts';
 import type { RunWasm } from '../sim/run.ts';
 import { instantiateSimWasm } from '../sim/wasm.ts';
-import type { DatasetInfo, EngineApi, FaultKind, ImportedScores, Inspection, Lane, Result, RunDone, StepChunk, StepRecord } from './api.ts';
+import { InputError } from '../engine/errors.ts';
+import type { DatasetInfo, EngineApi, ImportedScores, Inspection, Lane, Result, RunDone, StepChunk, StepRecord } from './api.ts';
+import type { Faults } from './faults.ts';
+import { cancelled, failureOf, fetchBundledGraph, fetchCatalog, isWasmFault, noticeOf } from './host.ts';
 import { RunSession } from './run-session.ts';
 
 let module: WebAssembly.Module | null = null;
@@ -27,8 +31,8 @@ let loaded: LoadedGraph | null = null;
 let info: DatasetInfo | null = null;
 let graph: Graph | null = null;
 const lanes = new Map<Lane, RunSession>();
-/** Bumped by cancel(): a run started under an older value stops at its next slice boundary. */
-let cancelGeneration = 0;
+/** Aborted (and replaced) by cancel(): a run started under it stops at its next slice boundary. */
+let runs = new AbortController();
 /** Steps are computed in slices of about this many ms, then streamed and the event loop runs. */
 const SLICE_MS = 40;
 
@@ -48,53 +52,18 @@ let imported: { observations: Observation[]; config: Config; step: number } | nu
 const analyses = new Map<string, Analysis>();
 const ANALYSIS_CACHE = 6;
 
+/** Bad input becomes a notice; a WASM fault is thrown on to the page, which replaces this worker (docs/reliability.md). */
+function fail(error: unknown, fallbackSource: string): Result<never> {
+  if (isWasmFault(error)) throw error;
+  return failureOf(error, fallbackSource);
+}
+
 /**
- * Bad input becomes a notice. A trap, a WASM abort or a failed allocation is not bad input: the
- * engine's state after it is unknown, so it is thrown on to the page, which replaces this worker
- * (client.ts, faults in docs/reliability.md).
+ * The fault-injection hooks of the faults e2e test (docs/reliability.md): only in a test build
+ * (VITE_ENVSCHED_TEST_HOOKS=1). The production bundle leaves them out, module and all.
  */
-function fail<T>(error: unknown, fallbackSource: string): Result<T> {
-  if (isEngineFault(error)) throw error;
-  if (isInputError(error)) return { ok: false, notice: error.message };
-  const message = error instanceof Error ? error.message : String(error);
-  return { ok: false, notice: `${fallbackSource}: ${message}` };
-}
-
-function isEngineFault(error: unknown): boolean {
-  return error instanceof WebAssembly.RuntimeError || error instanceof RangeError || (error instanceof Error && error.name === 'WasmAbort');
-}
-
-/** A fault armed by the test hook (armFault); it fires in the next run or graph import. */
-let armedFault: FaultKind | null = null;
-
-/** Makes the armed fault happen for real: a WASM trap, a WASM abort, WASM memory exhaustion, an endless loop, or an uncaught error. */
-async function fireArmedFault(): Promise<void> {
-  const kind = armedFault;
-  if (kind === null) return;
-  armedFault = null;
-  if (kind === 'hang') for (;;); // never returns: only the page's heartbeat notices
-  if (kind === 'crash') {
-    // Thrown outside any comlink call: the page sees the worker's 'error' event.
-    setTimeout(() => {
-      throw new Error('deliberate crash (test hook)');
-    });
-    return new Promise<never>(() => {}); // a crashed worker finishes nothing
-  }
-  const wasm = await instantiateEnvsched(module!);
-  const raw = wasm.instance.exports as unknown as { rng_restore(ptr: number): void };
-  if (kind === 'trap') raw.rng_restore(0xfffffff0); // RuntimeError: memory access out of bounds
-  if (kind === 'abort') wasm.exports.mem_alloc(0xfffffff0); // the stub runtime aborts: allocation too large
-  if (kind === 'oom') {
-    // Grow the linear memory half a GiB at a time until the browser refuses (the stub runtime then
-    // traps with `unreachable`); this allocation loop knows that trap means "out of memory".
-    try {
-      for (;;) wasm.exports.mem_alloc(0x20000000);
-    } catch (error) {
-      const mib = Math.round(wasm.memory.buffer.byteLength / 1048576);
-      throw new RangeError(`out of memory: WebAssembly memory could not grow beyond ${mib} MiB (${(error as Error).message})`);
-    }
-  }
-}
+const faults: Promise<Faults> | null = import.meta.env.VITE_ENVSCHED_TEST_HOOKS === '1' ? import('./faults.ts').then((m) => m.createFaults(() => module)) : null;
+// (no top-level await: comlink must be listening as soon as the worker starts)
 
 async function newRunWasm(): Promise<RunWasm> {
   if (!module) throw new Error('engine not initialised');
@@ -122,12 +91,6 @@ function setGraph(l: LoadedGraph, source: string): DatasetInfo {
   imported = null;
   info = describe(l, source);
   return info;
-}
-
-function decode(bytes: Uint8Array, fileName: string): LoadedGraph {
-  // A binary graph starts with "ESGB"; anything else is read as JSON text.
-  const isBinary = bytes.length >= 4 && bytes[0] === 0x45 && bytes[1] === 0x53 && bytes[2] === 0x47 && bytes[3] === 0x42;
-  return isBinary ? decodeGraphBinary(bytes, fileName) : loadGraphJson(new TextDecoder().decode(bytes), fileName);
 }
 
 function scorable(config: Config): Config {
@@ -159,21 +122,12 @@ const api: EngineApi = {
   },
 
   async datasetNames() {
-    const response = await fetch(new URL('datasets/catalog.json', base));
-    if (!response.ok) return [];
-    const catalog = (await response.json()) as { datasets: { name: string }[] };
-    return catalog.datasets.map((d) => d.name);
+    return (await fetchCatalog(base)).map((d) => d.name);
   },
 
   async loadDataset(name) {
     try {
-      const response = await fetch(new URL('datasets/catalog.json', base));
-      const catalog = response.ok ? ((await response.json()) as { datasets: { name: string; file: string }[] }) : { datasets: [] };
-      const entry = catalog.datasets.find((d) => d.name === name);
-      if (!entry) return { ok: false, notice: `url:dataset: no bundled dataset named ${JSON.stringify(name)} (available: ${catalog.datasets.map((d) => d.name).join(', ') || 'none'})` };
-      const file = await fetch(new URL(`datasets/${entry.file}`, base));
-      if (!file.ok) return { ok: false, notice: `datasets/${entry.file}: HTTP ${file.status}` };
-      const l = decode(new Uint8Array(await file.arrayBuffer()), entry.file);
+      const { loaded: l } = await fetchBundledGraph(base, name);
       return { ok: true, value: setGraph(l, name) };
     } catch (error) {
       return fail(error, name);
@@ -182,23 +136,23 @@ const api: EngineApi = {
 
   async loadGraphFile(bytes, fileName) {
     try {
-      await fireArmedFault();
-      return { ok: true, value: setGraph(decode(bytes, fileName), fileName) };
+      await (await faults)?.fire();
+      return { ok: true, value: setGraph(decodeGraphBytes(bytes, fileName), fileName) };
     } catch (error) {
       return fail(error, fileName);
     }
   },
 
-  async run(lane, runId, config, onChunk) {
+  async run(lane, runId, config, onChunk, world) {
     try {
-      if (!loaded || !info) return { ok: false, notice: 'no graph loaded' };
-      if (!info.simulable) return { ok: false, notice: `${info.source}:sim: this graph has no simulator parameters, so it can be scored but not simulated (SPEC 12)` };
-      const generation = cancelGeneration;
+      if (!loaded || !info) return noticeOf('no graph loaded');
+      if (!info.simulable) throw new InputError(info.source, 'sim', 'this graph has no simulator parameters, so it can be scored but not simulated (SPEC 12)');
+      const signal = runs.signal;
       const started = performance.now();
       const wasm = await newRunWasm();
       lanes.delete(lane);
       for (const key of [...analyses.keys()]) if (key.startsWith(`${lane}:`)) analyses.delete(key);
-      const session = new RunSession(wasm, loaded, config, runId, info.source);
+      const session = new RunSession(wasm, loaded, config, runId, info.source, { ...DEFAULT_SIM_MODEL, ...world });
       // The first step goes out alone (slider -> first chart); later ones in one message per slice.
       let slice = 1;
       while (!session.done) {
@@ -208,10 +162,10 @@ const api: EngineApi = {
         while (!session.done && steps.length < slice && performance.now() - sliceStart < SLICE_MS);
         slice = Infinity;
         void onChunk({ lane, runId, steps } satisfies StepChunk);
-        await fireArmedFault();
+        await (await faults)?.fire();
         if (session.done) break;
         await yieldToEvents();
-        if (generation !== cancelGeneration) return { ok: false, notice: 'run cancelled', cancelled: true };
+        if (signal.aborted) return cancelled();
       }
       lanes.set(lane, session);
       const done: RunDone = { lane, runId, fingerprint: session.result!.fingerprint, steps: session.stepsDone, millis: performance.now() - started };
@@ -222,7 +176,8 @@ const api: EngineApi = {
   },
 
   async cancel() {
-    cancelGeneration++;
+    runs.abort();
+    runs = new AbortController();
   },
 
   async ping() {
@@ -230,7 +185,8 @@ const api: EngineApi = {
   },
 
   async armFault(kind) {
-    armedFault = kind;
+    if (!faults) throw new Error('this build has no fault hooks (they are built in only with VITE_ENVSCHED_TEST_HOOKS=1)');
+    (await faults).arm(kind);
   },
 
   async pool(lane, step) {
@@ -241,19 +197,19 @@ const api: EngineApi = {
 
   async inspect(lane, step, task) {
     try {
-      if (!loaded) return { ok: false, notice: 'no graph loaded' };
+      if (!loaded) return noticeOf('no graph loaded');
       const started = performance.now();
       let observations: readonly Observation[];
       let config: Config;
       let truth: Inspection['truth'] = null;
       let runId = 0;
       if (lane === 'imported') {
-        if (!imported) return { ok: false, notice: 'no history imported' };
+        if (!imported) return noticeOf('no history imported');
         observations = imported.observations;
         config = imported.config;
       } else {
         const r = lanes.get(lane);
-        if (!r) return { ok: false, notice: `no run in lane ${lane}` };
+        if (!r) return noticeOf(`no run in lane ${lane}`);
         observations = r.observations;
         config = r.config;
         runId = r.runId;
@@ -299,15 +255,12 @@ const api: EngineApi = {
 
   async importHistory(text, fileName, config) {
     try {
-      if (!loaded) return { ok: false, notice: `${fileName}: load a graph first` };
+      if (!loaded) return noticeOf(`${fileName}: load a graph first`);
       const observations = parseHistoryJsonl(text, fileName, taskIndexOf(loaded.meta));
       const scored = scorable(config);
       const step = defaultScoreStep(observations);
-      const wasm = await instantiateEnvsched(module!);
-      const scheduler = new WasmScheduler(wasm);
-      scheduler.loadGraph(loaded.packed, loaded.meta.tasks.map((t) => t.id));
-      scheduler.setHistory(observations);
-      const scores = scheduler.score(scored, step);
+      const scheduler = await createSchedulerFromModule(module!, loadedGraph(loaded), scored, fileName, observations);
+      const scores = scheduler.fullScores(step);
       imported = { observations, config: scored, step };
       for (const key of [...analyses.keys()]) if (key.startsWith('imported:')) analyses.delete(key);
       const index = taskIndexOf(loaded.meta);
@@ -326,13 +279,14 @@ const api: EngineApi = {
     }
   },
 
-  async reproduce(config, seeds, steps, table4Runs, onProgress) {
+  async reproduce(config, seeds, steps, table4Runs, onProgress, world) {
     try {
-      if (!loaded || !info?.simulable) return { ok: false, notice: 'reproduce needs a dataset with simulator parameters' };
+      if (!loaded || !info?.simulable) return noticeOf('reproduce needs a dataset with simulator parameters');
       const result = await reproduce(newRunWasm, loaded, config, info.source, {
         seeds,
         steps,
         table4Runs,
+        model: { ...DEFAULT_SIM_MODEL, ...world },
         onProgress: (done, total, label) => void onProgress(done, total, label),
       });
       return { ok: true, value: result };

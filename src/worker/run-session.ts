@@ -9,6 +9,7 @@
 // the inspector or an export first asks for them.
 import type { Config, LoadedGraph, Observation } from '../engine/types.ts';
 import { SimulationRun, type RunResult, type RunWasm } from '../sim/run.ts';
+import type { SimModelParams } from '../sim/model-params.ts';
 import type { PoolSnapshot, StepRecord } from './api.ts';
 
 /** The groups of one step, as the scheduler observed them (copied out of WASM memory). */
@@ -32,8 +33,8 @@ export class RunSession {
   private observationCache: Observation[] | null = null;
   result: RunResult | null = null;
 
-  constructor(wasm: RunWasm, loaded: LoadedGraph, readonly config: Config, readonly runId: number, source: string) {
-    this.run = new SimulationRun(wasm, loaded, config, source);
+  constructor(wasm: RunWasm, loaded: LoadedGraph, readonly config: Config, readonly runId: number, source: string, model?: SimModelParams) {
+    this.run = new SimulationRun(wasm, loaded, config, source, { model });
     this.nTasks = loaded.packed.nTasks;
     const cells = this.run.totalSteps * this.nTasks;
     this.predictedBuf = new Float32Array(cells);

@@ -3,12 +3,13 @@
 // configuration; the page keeps answering throughout. The faults are real (a WASM out-of-bounds
 // load, the stub runtime's abort, linear memory grown until the browser refuses, an endless loop,
 // an uncaught error), armed through the debug handle that only `?debug=1` creates.
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { DebugHandle } from '../../src/ui/state/lab.svelte.ts';
 import type { FaultKind } from '../../src/worker/api.ts';
-import { finishedFingerprint, openPage, ROOT, startSite, type OpenPage, type Site } from './site.ts';
+import { ensureSite, finishedFingerprint, openPage, ROOT, startSite, type OpenPage, type Site } from './site.ts';
 
 let site: Site;
 const opened: OpenPage[] = [];
@@ -54,7 +55,7 @@ async function expectRecovered(page: Page, good: { fingerprint: string; runId: n
 }
 
 beforeAll(async () => {
-  site = await startSite();
+  site = await startSite({ testHooks: true });
 }, 600_000);
 
 afterAll(async () => {
@@ -125,6 +126,13 @@ describe('engine faults in the web app', () => {
     expect(notice).toMatch(/it crashed \(.*deliberate crash \(test hook\)/);
     await expectRecovered(page, { fingerprint, runId });
   });
+
+  it('ships no fault hooks in the production site: they are only in the test build', () => {
+    const scripts = (dir: string) => readdirSync(join(ROOT, dir, 'assets')).filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(ROOT, dir, 'assets', f), 'utf8'));
+    ensureSite();
+    expect(scripts('site').filter((code) => code.includes('deliberate crash (test hook)'))).toEqual([]);
+    expect(scripts('site-test-hooks').some((code) => code.includes('deliberate crash (test hook)'))).toBe(true);
+  }, 600_000);
 
   it('has no fault hook without debug=1', async () => {
     const { page } = await open(`?${TINY}`);

@@ -8,7 +8,8 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { preview, type PreviewServer } from 'vite';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
-const SITE_STAMP = join(ROOT, 'site', '.built');
+/** The production site, and a test build with the fault-injection hooks (VITE_ENVSCHED_TEST_HOOKS=1) that only the faults test serves. */
+const OUT_DIRS = { production: 'site', testHooks: 'site-test-hooks' } as const;
 const INPUTS = ['src/ui', 'src/worker', 'src/engine', 'src/sim', 'src/reference', 'index.html', 'public', 'vite.config.ts', 'build/envsched.wasm', 'datasets'];
 
 function newest(path: string): number {
@@ -24,14 +25,18 @@ function newest(path: string): number {
 }
 
 /** Builds what is missing or stale: WASM, compiled engine, datasets (scripts/ensure-built.mjs), then the site. */
-export function ensureSite(): void {
+export function ensureSite(options: { testHooks?: boolean } = {}): string {
   execFileSync(process.execPath, [join(ROOT, 'scripts/ensure-built.mjs')], { cwd: ROOT, stdio: 'inherit' });
-  const built = existsSync(SITE_STAMP) ? statSync(SITE_STAMP).mtimeMs : 0;
-  if (built > Math.max(...INPUTS.map(newest))) return;
+  const outDir = options.testHooks ? OUT_DIRS.testHooks : OUT_DIRS.production;
+  const stamp = join(ROOT, outDir, '.built');
+  const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
+  if (built > Math.max(...INPUTS.map(newest))) return outDir;
   // NODE_ENV=production: under vitest NODE_ENV is "test", which made Vite build Svelte's development
   // runtime (slower, and it keeps stack traces of state updates alive) instead of the shipped site.
-  execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
-  writeFileSync(SITE_STAMP, new Date().toISOString());
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', VITE_ENVSCHED_TEST_HOOKS: options.testHooks ? '1' : '' };
+  execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', outDir], { cwd: ROOT, stdio: 'inherit', env });
+  writeFileSync(stamp, new Date().toISOString());
+  return outDir;
 }
 
 export interface Site {
@@ -42,9 +47,9 @@ export interface Site {
 
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-export async function startSite(): Promise<Site> {
-  ensureSite();
-  const server: PreviewServer = await preview({ root: ROOT, configFile: join(ROOT, 'vite.config.ts'), preview: { port: 0, host: '127.0.0.1', strictPort: false }, logLevel: 'error' });
+export async function startSite(options: { testHooks?: boolean } = {}): Promise<Site> {
+  const outDir = ensureSite(options);
+  const server: PreviewServer = await preview({ root: ROOT, configFile: join(ROOT, 'vite.config.ts'), build: { outDir }, preview: { port: 0, host: '127.0.0.1', strictPort: false }, logLevel: 'error' });
   const url = server.resolvedUrls?.local[0];
   if (!url) throw new Error('vite preview did not report a URL');
   // playwright-core launches every browser with a fresh temporary profile (user-data-dir) of its own.

@@ -4,12 +4,12 @@ import { basename } from 'node:path';
 import { isInputError, InputError } from '../../engine/errors.ts';
 import { buildGraph, type BuildResult } from '../../graph/build.ts';
 import { buildReport, formatBuildReport } from '../../graph/build-report.ts';
-import { oneStdinAtMost, readInputText, writeOutputText } from '../../graph/read-node.ts';
+import { oneStdinAtMost, readInputText } from '../../graph/read-node.ts';
 import { parseVariants } from '../../graph/release.ts';
 import { progressReporter } from '../progress.ts';
 import { writeGraphFiles } from '../../graph/write-node.ts';
 import { integerFlag, parseFlags, requireFlag } from '../args.ts';
-import type { Command } from '../io.ts';
+import { standardInput, writeOutput, type Command } from '../io.ts';
 
 const INPUTS = ['env-metadata', 'scenarios', 'topology', 'sim', 'categories'] as const;
 
@@ -51,9 +51,10 @@ export const buildGraphCommand: Command = {
     const variants = typeof flags.variants === 'string' ? parseVariants(flags.variants, 'command line', '--variants') : undefined;
     const mCross = integerFlag(flags, 'm-cross', 0, 100_000);
     const pCross = integerFlag(flags, 'p-cross', 0, 100_000);
-    const envMetadata = await readInputText(requireFlag(flags, 'env-metadata'));
-    const scenarios = await readInputText(requireFlag(flags, 'scenarios'));
-    const optional = async (name: (typeof INPUTS)[number]) => (typeof flags[name] === 'string' ? await readInputText(flags[name] as string) : undefined);
+    const input = (name: (typeof INPUTS)[number], path: string) => readInputText(path, () => standardInput(io, `--${name}`));
+    const envMetadata = await input('env-metadata', requireFlag(flags, 'env-metadata'));
+    const scenarios = await input('scenarios', requireFlag(flags, 'scenarios'));
+    const optional = async (name: (typeof INPUTS)[number]) => (typeof flags[name] === 'string' ? await input(name, flags[name] as string) : undefined);
     const topology = await optional('topology');
     const sim = await optional('sim');
     const categories = await optional('categories');
@@ -73,7 +74,7 @@ export const buildGraphCommand: Command = {
       progress.finish();
     }
     const report = buildReport(result);
-    if (typeof flags.report === 'string') await writeOutputText(flags.report, `${JSON.stringify(report, null, 2)}\n`, io.stdout);
+    if (typeof flags.report === 'string') await writeOutput(io, flags.report, `${JSON.stringify(report, null, 2)}\n`);
     const written = await writeGraphFiles(result.graph, out);
     io.stderr(formatBuildReport(report));
     io.stderr(`wrote ${written.json} (${written.jsonBytes} bytes) and ${written.bin} (${written.binBytes} bytes) in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);

@@ -8,7 +8,7 @@ import type { SimParams } from '../../engine/sim-params.ts';
 import { formatReport, qualityReport } from '../../graph/report.ts';
 import { parseFlags, requireFlag } from '../args.ts';
 import { readGraphFile } from '../../engine/files-node.ts';
-import type { Command } from '../io.ts';
+import { standardInput, type Command } from '../io.ts';
 
 export const graphReportCommand: Command = {
   name: 'graph-report',
@@ -20,7 +20,7 @@ export const graphReportCommand: Command = {
     const graph = unpackGraph(await readGraphFile(path));
     let sim = (isPlainObject(graph.sim) ? graph.sim : null) as SimParams | null;
     if (typeof flags.sim === 'string') {
-      const file = await readInputText(flags.sim);
+      const file = await readInputText(flags.sim, () => standardInput(io, '--sim'));
       const raw = readSingleObject(file.text, file.source, 'SimParams');
       if (!Array.isArray(raw.tasks) || raw.tasks.length !== graph.tasks.length) throw new InputError(file.source, 'tasks', `must hold one entry per graph task (${graph.tasks.length})`);
       sim = raw as unknown as SimParams;

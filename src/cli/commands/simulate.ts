@@ -8,13 +8,15 @@ import { openDataset } from '../dataset.ts';
 import { readConfigFile } from '../../engine/files-node.ts';
 import { STDIO, writeOutput, type CliIo, type Command } from '../io.ts';
 
-const USAGE = `usage: envsched simulate [--dataset D] [--config C.json] [--seed S] [--steps T] [--out run.json|run.csv|-]
+const USAGE = `usage: envsched simulate [--dataset D] [--config C.json] [--seed S] [--steps T] [--out run.json|run.csv|-] [--json]
 
 Runs T steps (default: the configuration's T, 200) of the configuration's scheduler against the
 rollout simulator on dataset D (default: the configuration's dataset, envscaler-rl; a bundled
-dataset name, built on first use; a graph file with a \`sim\` field; or synthetic-51x50) and
-prints a summary. --out writes every step's metrics as JSON or CSV (by extension); --out - writes
-the JSON to standard output and the summary to standard error. --seed overrides the
+dataset name, built on first use; a graph file with a \`sim\` field; or synthetic-51x50) in the
+calibrated world (docs/simulator.md) and prints a summary, or with --json the whole run (every
+step's metrics, the summary, the fingerprint) as one JSON object. --out writes every step's
+metrics as JSON or CSV (by extension); --out - writes the JSON to standard output and the summary
+to standard error. --seed overrides the
 configuration's seed. Same seed and configuration, same fingerprint, in Node and in the browser.`;
 
 /** A one-line progress bar on stderr, redrawn in place (terminals only). */
@@ -42,6 +44,7 @@ export const simulateCommand: Command = {
       seed: { type: 'string' },
       steps: { type: 'string' },
       out: { type: 'string' },
+      json: { type: 'boolean' },
     });
     const config = await readConfigFile(flags.config);
     const dataset = flags.dataset ?? config.dataset;
@@ -53,6 +56,10 @@ export const simulateCommand: Command = {
     const run = { ...config, dataset, seed: seed ?? config.seed, T: steps ?? config.T };
     const bar = progressBar(io, `simulate ${run.scheduler}`);
     const result = runSimulation(await loadRunWasmNode(), loaded, run, source, { onStep: (m) => bar(m.step + 1, run.T) });
+    if (flags.json) {
+      io.stdout(runToJson(result));
+      return 0;
+    }
     if (out !== undefined) await writeOutput(io, out, /\.csv$/i.test(out) ? runToCsv(result) : runToJson(result));
     if (out === STDIO) io.stderr(runSummaryText(result)); // standard output holds the data
     else io.stdout(runSummaryText(result));

@@ -1,12 +1,15 @@
 // `envsched sweep`: a sensitivity sweep over one or two knobs, seeds per point, run on a pool of
 // worker threads. Prints a table of means and 95% bands; --out writes CSV or JSON.
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
 import { InputError } from '../../engine/errors.ts';
 import { readConfigFile } from '../../engine/files-node.ts';
 import { parseKnobText, parseMetrics, SWEEP_METRICS, validateSweep, type SweepDefinition } from '../../sweep/definition.ts';
 import { sweepTable, sweepToCsv, sweepToJson } from '../../sweep/output.ts';
 import { maxWorkers, NodeSweepPool } from '../../sweep/pool-node.ts';
 import { findPreset, presetKnobs, PRESETS } from '../../sweep/presets.ts';
-import { runSweep } from '../../sweep/runner.ts';
+import { runSweep, sweepRunCount } from '../../sweep/runner.ts';
+import { mergeShards, parseShard } from '../../sweep/shard.ts';
 import { integerFlag, parseFlags } from '../args.ts';
 import { openDataset } from '../dataset.ts';
 import { STDIO, writeOutput, type Command } from '../io.ts';
@@ -14,7 +17,8 @@ import { progressBar } from './simulate.ts';
 
 const USAGE = `usage: envsched sweep (--knob KEY=VALUES [--knob2 KEY=VALUES] | --preset NAME) [--dataset D]
                      [--seeds N] [--steps T] [--config C.json] [--seed S] [--metrics M,...]
-                     [--workers N] [--out sweep.csv|sweep.json|-]
+                     [--workers N] [--shard i/n] [--out sweep.csv|sweep.json|-]
+       envsched sweep-merge SHARD.json... --out sweep.json|sweep.csv|-
 
 Runs every point of a one- or two-knob grid for N seeds (default 3: seeds S, S+1, ..., default
 S = 0) on dataset D (default: the configuration's, envscaler-rl; built on first use) and prints, per point, the mean of each metric across seeds and the half-width
@@ -29,6 +33,10 @@ ${PRESETS.map((p) => `  ${p.name.padEnd(11)} ${p.description}`).join('\n')}
 
 metrics (default: all): ${SWEEP_METRICS.join(', ')}
 --workers: worker threads (default and maximum: ${maxWorkers()}, the available cores).
+--shard i/n: run only points p with p mod n = i (0 <= i < n), e.g. one shard per task of a Slurm
+job array (i = $SLURM_ARRAY_TASK_ID) or a Kubernetes Indexed Job (i = $JOB_COMPLETION_INDEX);
+write each with --out shard-i.json, then envsched sweep-merge shard-*.json --out sweep.json
+gives the file one machine would have written.
 Ctrl-C cancels: the workers stop and the points finished so far are written.`;
 
 export const sweepCommand: Command = {
@@ -48,12 +56,15 @@ export const sweepCommand: Command = {
       metrics: { type: 'string' },
       workers: { type: 'string' },
       out: { type: 'string' },
+      shard: { type: 'string' },
     });
     const source = 'command line';
     const out = flags.out;
     if (out !== undefined && out !== STDIO && !/\.(json|csv)$/i.test(out)) throw new InputError(source, '--out', `must end in .json or .csv, or be - (standard output), got ${JSON.stringify(out)}`);
     const definition = await readDefinition(flags);
     const dataset = definition.base.dataset;
+    const shard = flags.shard === undefined ? undefined : parseShard(flags.shard, source, '--shard');
+    if (shard && (out === undefined || /\.csv$/i.test(out))) throw new InputError(source, '--out', 'a shard is written as JSON (--out shard-i.json or -) for sweep-merge');
     const workers = integerFlag(flags, 'workers', 1, 1024);
     if (workers !== undefined && workers > maxWorkers()) io.stderr(`note: --workers ${workers} capped at ${maxWorkers()} (available cores)\n`);
     await openDataset(io, dataset); // built if need be, and any problem reported here, before a thread starts
@@ -66,12 +77,13 @@ export const sweepCommand: Command = {
     try {
       const result = await runSweep(definition, pool, {
         signal: controller.signal,
+        shard,
         onProgress: (p) => {
           if (io.stderrIsTTY) bar(p.done, p.total, p.label);
           else io.stderr(`sweep ${p.done}/${p.total} ${p.label}${p.cached ? ' (cached)' : ''}\n`);
         },
       });
-      if (out !== undefined) await writeOutput(io, out, /\.csv$/i.test(out) ? sweepToCsv(result) : sweepToJson(result));
+      if (out !== undefined) await writeOutput(io, out, /\.csv$/i.test(out) ? sweepToCsv(result) : sweepToJson(result, shard && { shard, totalRuns: sweepRunCount(definition) }));
       if (out === STDIO) io.stderr(sweepTable(result)); // standard output holds the data
       else io.stdout(sweepTable(result));
       return result.cancelled ? 130 : 0;
@@ -108,3 +120,39 @@ async function readDefinition(flags: Record<string, string | boolean | undefined
   const metrics = metricsText === undefined ? [...SWEEP_METRICS] : parseMetrics(metricsText, source, '--metrics');
   return validateSweep({ knobs, seeds, base, metrics, preset: presetName ?? null }, source);
 }
+
+const MERGE_USAGE = `usage: envsched sweep-merge SHARD.json... --out sweep.json|sweep.csv|-
+
+Joins the files of envsched sweep --shard 0/n ... --shard n-1/n (every shard exactly once, all of
+one sweep) into the JSON or CSV file the unsharded sweep writes, byte for byte (- : JSON on
+standard output).`;
+
+export const sweepMergeCommand: Command = {
+  name: 'sweep-merge',
+  summary: 'join the shard files of a sharded sweep into one sweep file',
+  usage: MERGE_USAGE,
+  async run(args, io) {
+    let parsed;
+    try {
+      parsed = parseArgs({ args, options: { out: { type: 'string' } }, allowPositionals: true, strict: true });
+    } catch (error) {
+      throw new InputError('command line', 'arguments', (error as Error).message.split('\n')[0]);
+    }
+    const { values, positionals } = parsed;
+    const out = values.out;
+    if (typeof out !== 'string' || (out !== STDIO && !/\.(json|csv)$/i.test(out))) throw new InputError('command line', '--out', 'is required and must end in .json or .csv, or be - (standard output)');
+    const files = await Promise.all(
+      positionals.map(async (source) => {
+        try {
+          return { source, text: await readFile(source, 'utf8') };
+        } catch (error) {
+          throw new InputError(source, '-', `cannot read the file (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+        }
+      }),
+    );
+    const merged = mergeShards(files);
+    await writeOutput(io, out, /\.csv$/i.test(out) ? sweepToCsv(merged.table) : merged.json);
+    io.stderr(`sweep-merge: ${files.length} shard(s), ${merged.table.points.length} point(s) -> ${out}\n`);
+    return 0;
+  },
+};

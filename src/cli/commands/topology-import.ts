@@ -2,10 +2,10 @@
 // a `--topology` file for build-graph; rejected answers with their reasons (docs/graph.md,
 // "Topology from an LLM").
 import { InputError } from '../../engine/errors.ts';
-import { oneStdinAtMost, readInputText, readPool, writeOutputText } from '../../graph/read-node.ts';
+import { oneStdinAtMost, readInputText, readPool } from '../../graph/read-node.ts';
 import { importResponses, importSummary, poolIndex, serializeRejects, serializeTopologies } from '../../graph/responses.ts';
 import { parseFlags, requireFlag } from '../args.ts';
-import type { Command } from '../io.ts';
+import { standardInput, writeOutput, type Command } from '../io.ts';
 
 export const topologyImportCommand: Command = {
   name: 'topology-import',
@@ -36,15 +36,16 @@ export const topologyImportCommand: Command = {
     const hasScen = typeof flags.scenarios === 'string';
     if (hasEnv !== hasScen) throw new InputError('command line', hasEnv ? '--scenarios' : '--env-metadata', 'is required with ' + (hasEnv ? '--env-metadata' : '--scenarios') + ' (the pool is both files)');
     if (typeof flags.rejects === 'string' && flags.rejects === out) throw new InputError('command line', '--rejects', 'must differ from --out');
-    const pool = hasEnv ? poolIndex((await readPool(flags['env-metadata'] as string, flags.scenarios as string, flags['skip-unverifiable'] === true)).release) : null;
-    const responses = await readInputText(responsesPath);
+    const stdinFor = (flag: string) => () => standardInput(io, flag);
+    const pool = hasEnv ? poolIndex((await readPool(flags['env-metadata'] as string, flags.scenarios as string, flags['skip-unverifiable'] === true, stdinFor(flags['env-metadata'] === '-' ? '--env-metadata' : '--scenarios'))).release) : null;
+    const responses = await readInputText(responsesPath, stdinFor('--responses'));
     const result = importResponses(responses.text, responses.source, pool);
-    if (typeof flags.rejects === 'string') await writeOutputText(flags.rejects, serializeRejects(result.rejects), io.stdout);
+    if (typeof flags.rejects === 'string') await writeOutput(io, flags.rejects, serializeRejects(result.rejects));
     const summary = `topology-import: ${importSummary(result)}${pool ? '' : ' (no pool given: task ids and tools not checked)'}`;
     if (result.accepted.size === 0) {
       throw new InputError(responses.source, '(all answers)', `none of the ${result.answers} answers yields a valid topology (first: ${result.rejects[0].place}: ${result.rejects[0].reason.slice(0, 160)})`);
     }
-    await writeOutputText(out, serializeTopologies(result.accepted), io.stdout);
+    await writeOutput(io, out, serializeTopologies(result.accepted));
     io.stderr(`${summary}\n`);
     if (typeof flags.rejects !== 'string') for (const r of result.rejects.slice(0, 10)) io.stderr(`rejected: ${responses.source}:${r.place}: ${r.reason}\n`);
     if (typeof flags.rejects !== 'string' && result.rejects.length > 10) io.stderr(`rejected: ... and ${result.rejects.length - 10} more (--rejects F writes them all)\n`);

@@ -2,9 +2,9 @@
 // (docs/graph.md, "Topology from an LLM"). Answers come back through `topology-import`.
 import { InputError } from '../../engine/errors.ts';
 import { DEFAULT_MODEL, PROMPT_FORMATS, promptLine, type PromptFormat } from '../../graph/prompts.ts';
-import { oneStdinAtMost, readPool, writeOutputText } from '../../graph/read-node.ts';
+import { oneStdinAtMost, readPool } from '../../graph/read-node.ts';
 import { parseFlags, requireFlag } from '../args.ts';
-import type { Command } from '../io.ts';
+import { standardInput, writeOutput, type Command } from '../io.ts';
 
 export const topologyPromptsCommand: Command = {
   name: 'topology-prompts',
@@ -34,9 +34,9 @@ export const topologyPromptsCommand: Command = {
     if (model === '') throw new InputError('command line', '--model', 'must not be empty');
     const out = requireFlag(flags, 'out');
     oneStdinAtMost(flags, ['env-metadata', 'scenarios']);
-    const { release, skipped } = await readPool(requireFlag(flags, 'env-metadata'), requireFlag(flags, 'scenarios'), flags['skip-unverifiable'] === true);
+    const { release, skipped } = await readPool(requireFlag(flags, 'env-metadata'), requireFlag(flags, 'scenarios'), flags['skip-unverifiable'] === true, () => standardInput(io, flags['env-metadata'] === '-' ? '--env-metadata' : '--scenarios'));
     const text = release.tasks.map((t) => `${promptLine(format, t, release.envs[t.env], model)}\n`).join('');
-    await writeOutputText(out, text, io.stdout);
+    await writeOutput(io, out, text);
     io.stderr(`topology-prompts: ${release.tasks.length} prompts (${format}${format === 'openai-batch' ? `, model ${model}` : ''}) for ${release.envs.length} environments${skipped ? `; ${skipped} scenarios without verifier functions left out` : ''}${out === '-' ? '' : `; wrote ${out}`}\n`);
     return 0;
   },

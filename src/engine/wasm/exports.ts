@@ -1,4 +1,4 @@
-// The raw exports of build/envsched.wasm that the scheduler engine uses (assembly/scheduler,
+// The raw exports of build/envsched.wasm that src/engine uses (assembly/scheduler,
 // assembly/common). Other folders' exports (sim_*, base_*, rng_*) are reachable through the index
 // signature and typed by their own drivers. The test hooks are exported by the test build only
 // (build/envsched.test.wasm, test/helpers/test-wasm.ts).

@@ -6,6 +6,7 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { InputError } from '../errors.ts';
 import { readGraphFile } from '../files-node.ts';
+import { isGraphBinary } from '../graph-bytes.ts';
 import { FNV1A_START, fnv1aUpdate, GRAPH_HEADER_BYTES as HEADER_BYTES, readGraphHeader } from '../graph-binary.ts';
 import { readGraphMeta } from '../graph-json.ts';
 import { parseJsonText } from '../json-text.ts';
@@ -18,7 +19,6 @@ const LIST_NAMES = ['within', 'cross', 'fullCross'] as const;
 
 // Arithmetic, not `& ~7`: declared sizes reach 2^35 and bitwise operators wrap at 2^31.
 const align8 = (n: number) => Math.ceil(n / 8) * 8;
-
 
 export interface LoadProgress {
   (phase: 'read' | 'validate' | 'prepare', done: number, total: number): void;
@@ -42,8 +42,7 @@ export async function loadGraphFileInto(scheduler: WasmScheduler, path: string, 
   try {
     const head = new Uint8Array(HEADER_BYTES);
     const got = readSync(fd, head, 0, HEADER_BYTES, 0);
-    const isBinary = got >= 4 && head[0] === 0x45 && head[1] === 0x53 && head[2] === 0x47 && head[3] === 0x42;
-    if (!isBinary) {
+    if (!isGraphBinary(head.subarray(0, got))) {
       closeSync(fd);
       fd = -1;
       const loaded = await readGraphFile(path);

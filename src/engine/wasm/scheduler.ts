@@ -1,7 +1,7 @@
 // Drives the scheduler kernels of build/envsched.wasm (SPEC 2-8): packs a graph and a history into
 // linear memory once, then scores any step t (observations with s < t) into the SPEC 12 Scores
 // shape, or exposes the raw per-task arrays as typed-array views (no copies) for callers such as
-// the simulator driver and the UI.
+// the library (src/api) and the simulator's EnvSched driver.
 import { effectiveRho } from '../config.ts';
 import { SCORABLE_SCHEDULERS, type CapRule, type Config, type CsrList, type Observation, type PackedGraph, type Scores, type TaskScores } from '../types.ts';
 import { CFG_SLOTS, CONFIG_NAMES, INFO, INFO_SLOTS, PHASES, PRIOR, PTR, RELAXED } from './layout.ts';
@@ -91,10 +91,6 @@ export class WasmScheduler {
 
   private u8(slot: number, length: number): Uint8Array {
     return new Uint8Array(this.wasm.memory.buffer, this.ptr(slot), length);
-  }
-
-  get taskCount(): number {
-    return this.nTasks;
   }
 
   /** The last stored step (-1 when the history is empty). */
@@ -250,6 +246,24 @@ export class WasmScheduler {
     this.lastStep = step;
   }
 
+  /** Observations stored so far (all steps). */
+  get observationCount(): number {
+    return this.x.sched_obs_count();
+  }
+
+  /**
+   * Tasks of the stored observations first..last whose group the SPEC 8 identifier filter removes
+   * (the kernel's rule, applied when the group was appended), in storage order.
+   */
+  removalsSince(first: number): number[] {
+    const n = this.x.sched_obs_count();
+    const removes = this.u8(PTR.obsRemoves, n);
+    const tasks = this.i32(PTR.obsTask, n);
+    const out: number[] = [];
+    for (let o = Math.max(0, first); o < n; o++) if (removes[o] !== 0) out.push(tasks[o]);
+    return out;
+  }
+
   /** Writes the configuration block (SPEC 11 keys; SPEC 12 ablations mapped to rho / prior). */
   configure(config: Config): void {
     if (!(SCORABLE_SCHEDULERS as readonly string[]).includes(config.scheduler)) {
@@ -261,8 +275,8 @@ export class WasmScheduler {
     });
   }
 
-  /** One step of the kernels with the configured block: scores step t and chooses its batch. */
-  run(step: number): StepResult {
+  /** Scores step t with the configured block and chooses its batch (results: views()). */
+  scoreStep(step: number): StepResult {
     this.requireGraph();
     if (!Number.isInteger(step) || step < 0 || step > MAX_STEP) throw new Error(`score: bad step ${step}`);
     const batchLength = this.x.sched_score(step);
@@ -275,7 +289,7 @@ export class WasmScheduler {
   /** SPEC 12 scores of step t (default: one past the last stored step). */
   score(config: Config, step: number = this.lastStep + 1): Scores {
     this.configure(config);
-    const result = this.run(step);
+    const result = this.scoreStep(step);
     return this.toScores(result);
   }
 
@@ -333,9 +347,4 @@ export class WasmScheduler {
       relaxed: result.relaxed,
     };
   }
-}
-
-/** Convenience: a scheduler over a fresh instance. */
-export function createWasmScheduler(wasm: EnvschedWasm): WasmScheduler {
-  return new WasmScheduler(wasm);
 }

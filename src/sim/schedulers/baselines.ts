@@ -21,6 +21,11 @@ export const BASELINE_CONSTANTS = Object.freeze({
   moppsTarget: 0.5,
 });
 
+/** What a baseline needs of its simulator: the instance, its heap and the pool size (the library API runs them without a simulated world). */
+export type BaselineHost = Pick<Simulator, 'heap' | 'wasm' | 'nTasks'>;
+/** Baselines have no identifier filter (docs/baselines.md). */
+const NO_REMOVALS: readonly number[] = Object.freeze([]);
+
 function plainBatch(tasks: Int32Array): ChosenBatch {
   return { tasks, phases: null, relaxed: [], progressExcluded: 0 };
 }
@@ -29,10 +34,9 @@ function plainBatch(tasks: Int32Array): ChosenBatch {
 export class RandomScheduler implements BatchScheduler {
   readonly name: SchedulerName = 'random';
   readonly dynamicSampling: boolean = false;
-  readonly identifierFilter = false;
   protected readonly perm: number;
   protected readonly out: number;
-  constructor(protected readonly sim: Simulator, protected readonly B: number) {
+  constructor(protected readonly sim: BaselineHost, protected readonly B: number) {
     this.perm = sim.heap.allocI32(sim.nTasks);
     this.out = sim.heap.allocI32(sim.nTasks);
     sim.wasm.base_perm_init(this.perm, sim.nTasks);
@@ -42,7 +46,9 @@ export class RandomScheduler implements BatchScheduler {
     this.sim.wasm.base_random_choose(this.perm, this.sim.nTasks, m, this.out);
     return plainBatch(this.sim.heap.i32(this.out, m).slice());
   }
-  observe(): void {}
+  observe(): readonly number[] {
+    return NO_REMOVALS;
+  }
   predicted(): null {
     return null;
   }
@@ -63,9 +69,8 @@ export class DapoScheduler extends RandomScheduler {
 export class MoppsScheduler implements BatchScheduler {
   readonly name: SchedulerName = 'mopps';
   readonly dynamicSampling = false;
-  readonly identifierFilter = false;
   private readonly p: Record<'alpha' | 'beta' | 'theta' | 'key' | 'cand' | 'out' | 'outKeys', number>;
-  constructor(private readonly sim: Simulator, private readonly B: number) {
+  constructor(private readonly sim: BaselineHost, private readonly B: number) {
     const h = sim.heap;
     const n = sim.nTasks;
     this.p = { alpha: h.allocF64(n), beta: h.allocF64(n), theta: h.allocF64(n), key: h.allocF64(n), cand: h.allocI32(n), out: h.allocI32(B), outKeys: h.allocF64(B) };
@@ -77,9 +82,10 @@ export class MoppsScheduler implements BatchScheduler {
     const m = sim.wasm.base_mopps_choose(p.alpha, p.beta, sim.nTasks, Math.min(this.B, sim.nTasks), BASELINE_CONSTANTS.moppsTarget, p.theta, p.key, p.cand, p.out, p.outKeys);
     return plainBatch(sim.heap.i32(p.out, m).slice());
   }
-  observe(_step: number, g: StepGroups): void {
+  observe(_step: number, g: StepGroups): readonly number[] {
     const c = BASELINE_CONSTANTS;
     this.sim.wasm.base_mopps_update(this.p.alpha, this.p.beta, g.batchPtr, g.tasks.length, g.K, g.rewardsPtr, c.moppsLambda, c.moppsAlpha0, c.moppsBeta0);
+    return NO_REMOVALS;
   }
   /** Posterior Bernoulli variance mu(1 - mu): MoPPS's notion of an informative task. */
   predicted(): Float64Array {
@@ -103,9 +109,8 @@ export class MoppsScheduler implements BatchScheduler {
 export class DpsScheduler implements BatchScheduler {
   readonly name: SchedulerName = 'dps';
   readonly dynamicSampling = false;
-  readonly identifierFilter = false;
   private readonly p: Record<'counts' | 'belief' | 'last' | 'predicted' | 'perm' | 'cand' | 'out' | 'outKeys', number>;
-  constructor(private readonly sim: Simulator, private readonly B: number) {
+  constructor(private readonly sim: BaselineHost, private readonly B: number) {
     const h = sim.heap;
     const n = sim.nTasks;
     this.p = {
@@ -123,8 +128,9 @@ export class DpsScheduler implements BatchScheduler {
     const m = sim.wasm.base_dps_choose(p.perm, n, pool, Math.min(this.B, pool), p.predicted, p.cand, p.out, p.outKeys);
     return plainBatch(sim.heap.i32(p.out, m).slice());
   }
-  observe(_step: number, g: StepGroups): void {
+  observe(_step: number, g: StepGroups): readonly number[] {
     this.sim.wasm.base_dps_update(this.p.counts, this.p.belief, this.p.last, g.batchPtr, g.tasks.length, g.K, g.rewardsPtr, BASELINE_CONSTANTS.dpsDecay);
+    return NO_REMOVALS;
   }
   predicted(): Float64Array {
     return this.sim.heap.f64(this.p.predicted, this.sim.nTasks).slice();

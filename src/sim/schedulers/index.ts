@@ -1,16 +1,13 @@
 // Scheduler names (SPEC 12 `scheduler`) -> BatchScheduler instances over one simulator.
-import type { Config, Graph, LoadedGraph, SchedulerName } from '../../engine/types.ts';
+import type { Config, LoadedGraph, SchedulerName } from '../../engine/types.ts';
 import type { EnvschedWasm } from '../../engine/wasm/index.ts';
 import type { BatchScheduler } from '../scheduler.ts';
 import type { Simulator } from '../simulator.ts';
 import { DapoScheduler, DpsScheduler, MoppsScheduler, RandomScheduler } from './baselines.ts';
-import { EnvSchedScheduler, ReferenceEnvSchedEngine, WasmEnvSchedEngine } from './envsched.ts';
+import { EnvSchedScheduler } from './envsched.ts';
 
-/**
- * The scheduler `name` over the simulator's instance. The EnvSched family runs on `schedulerWasm`
- * (a second instance of the same module) when given, else on the TypeScript reference (slow).
- */
-export function createScheduler(name: SchedulerName, sim: Simulator, loaded: LoadedGraph, graph: () => Graph, config: Config, schedulerWasm: EnvschedWasm | null): BatchScheduler {
+/** The scheduler `name`: baselines over the simulator's instance, the EnvSched family on `schedulerWasm` (a second instance of the same module). */
+export function createScheduler(name: SchedulerName, sim: Simulator, loaded: LoadedGraph, config: Config, schedulerWasm: EnvschedWasm): BatchScheduler {
   switch (name) {
     case 'random':
       return new RandomScheduler(sim, config.B);
@@ -25,12 +22,6 @@ export function createScheduler(name: SchedulerName, sim: Simulator, loaded: Loa
     case 'cross-only':
     case 'coverage-only':
     case 'exploitation-only':
-    {
-      const c = { ...config, scheduler: name };
-      const engine = schedulerWasm
-        ? new WasmEnvSchedEngine(schedulerWasm, loaded.packed, loaded.meta.tasks.map((t) => t.id), c)
-        : new ReferenceEnvSchedEngine(graph(), c);
-      return new EnvSchedScheduler(name, engine);
-    }
+      return new EnvSchedScheduler(name, schedulerWasm, loaded.packed, loaded.meta.tasks.map((t) => t.id), { ...config, scheduler: name });
   }
 }

@@ -9,6 +9,7 @@
 // memory, crashes (its 'error' / 'messageerror' events) or stops answering the heartbeat while it
 // should be answering is terminated and replaced the same way; its calls reject with WorkerFault
 // and the `onFault` listener (the store) tells the user and re-runs the last good configuration.
+import type { WorldSettings } from '../../sim/model-params.ts';
 import * as Comlink from 'comlink';
 import type { Config } from '../../engine/types.ts';
 import type { DatasetInfo, EngineApi, FaultKind, ImportedScores, Inspection, Lane, PoolSnapshot, Result, RunDone, StepChunk } from '../../worker/api.ts';
@@ -252,8 +253,8 @@ export class EngineClient {
   }
 
   /** Rejects with Cancelled when the run was cancelled (by interrupt) or its worker replaced. */
-  async run(lane: Lane, runId: number, config: Config, onChunk: (chunk: StepChunk) => void): Promise<Result<RunDone>> {
-    const result = await this.call<Result<RunDone>>((r) => r.run(lane, runId, config, Comlink.proxy(onChunk)), 'run', LANE_WORDS[lane]);
+  async run(lane: Lane, runId: number, config: Config, onChunk: (chunk: StepChunk) => void, world?: WorldSettings): Promise<Result<RunDone>> {
+    const result = await this.call<Result<RunDone>>((r) => r.run(lane, runId, config, Comlink.proxy(onChunk), world), 'run', LANE_WORDS[lane]);
     if (!result.ok && result.cancelled) throw new Cancelled();
     return result;
   }
@@ -282,8 +283,8 @@ export class EngineClient {
     return this.call((r) => r.importHistory(text, fileName, config), 'long', `scoring the history file ${fileName}`);
   }
 
-  reproduce(config: Config, seeds: number, steps: number, table4Runs: number, onProgress: (done: number, total: number, label: string) => void): Promise<Result<ReproduceResult>> {
-    return this.call((r) => r.reproduce(config, seeds, steps, table4Runs, Comlink.proxy(onProgress)), 'long', "reproducing the paper's tables");
+  reproduce(config: Config, seeds: number, steps: number, table4Runs: number, onProgress: (done: number, total: number, label: string) => void, world?: WorldSettings): Promise<Result<ReproduceResult>> {
+    return this.call((r) => r.reproduce(config, seeds, steps, table4Runs, Comlink.proxy(onProgress), world), 'long', "reproducing the paper's tables");
   }
 
   /** Test hook (only reachable with `?debug=1`, see lab.svelte.ts): arms a fault in the active worker. */

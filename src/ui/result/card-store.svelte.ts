@@ -13,4 +13,6 @@ export class CardStore implements CardFields {
   error: string | null = $state(null);
   /** The held-out chart's x axis: steps, or rollouts spent. */
   x: 'steps' | 'rollouts' = $state('steps');
+  /** The page's simulated-world knobs differ from the calibrated world the card's seeds run in. */
+  calibratedOnly = $state(false);
 }

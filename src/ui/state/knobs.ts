@@ -69,3 +69,26 @@ export const SCHEDULER_LABELS: Record<string, string> = {
 };
 
 export const KNOB_BY_KEY: Map<string, Knob> = new Map([...HEADLINE_KNOBS, ...RUN_KNOBS, ...ADVANCED_KNOBS].map((k) => [k.key, k]));
+
+/** The simulated world's mechanisms (docs/simulator.md, "World mechanisms"): not scheduler knobs, the world it is tried in. */
+export interface WorldKnobInfo {
+  key: import('../../sim/model-params.ts').WorldKnob;
+  label: string;
+  explain: string;
+  step: number;
+}
+
+export const WORLD_KNOB_INFO: WorldKnobInfo[] = [
+  { key: 'partialCredit', label: 'partial credit', step: 0.05,
+    explain: 'A check behind a passed gate still fails with probability q·(1 − p_gate): rewards are fractions of checks, not all-or-nothing. Off: 0.' },
+  { key: 'signalExponent', label: 'learning signal exponent', step: 0.05,
+    explain: 'A group teaches σ^γ (σ its reward spread): 0 = GRPO’s normalised advantage (any spread teaches alike), 1 = unnormalised. Equal rewards teach nothing. Off: 1.' },
+  { key: 'breadth', label: 'breadth (diminishing returns per environment)', step: 0.05,
+    explain: 'Each group’s transfer to held-out skills is divided by n_e^β, n_e the groups of its environment in the batch. 0: a world where breadth does not matter. Off: 0.' },
+  { key: 'forgetting', label: 'forgetting', step: 0.005,
+    explain: 'Each step skills relax toward the untrained policy by this fraction, so training must keep renewing them. 0: nothing is forgotten. Off: 0.' },
+  { key: 'repeatDiscount', label: 'memorisation vs transfer', step: 0.05,
+    explain: 'A task practised n times before transfers 1/(1 + ρ·n) of a fresh task’s lesson (it memorises instead). Off: 0.' },
+  { key: 'hiddenNoise', label: 'hidden difficulty', step: 0.05,
+    explain: 'Scales the part of each task’s difficulty no visible structure explains: 0 = the graph sees everything, 1 = as the pool was generated. Off: 1.' },
+];

@@ -9,6 +9,7 @@ import { CardStore } from '../result/card-store.svelte.ts';
 import type { CardExecutor } from '../result/card.ts';
 import { DataStore, ExplainStore, LaneStore, NoticeStore, ReproduceStore, ViewStore } from './stores.svelte.ts';
 import { defaultConfig, parseUrlState, serializeUrlState, type AppState } from './url-state.ts';
+import { calibratedWorld } from './world-url.ts';
 
 export type { LaneRun, Notice } from './model.ts';
 export { faultSentence } from './orchestrator.ts';
@@ -80,6 +81,7 @@ export class Lab {
     this.state.task = state.task;
     this.state.present = state.present;
     this.state.controls = state.controls;
+    this.state.world = state.world;
   }
 
   // ---- forwarded reads (the views' vocabulary) ----
@@ -129,6 +131,9 @@ export class Lab {
     const { a, b } = this.state;
     if (this.source !== 'sim') return this.cardRunner.want(null, null, this.card.seeds);
     const against = b ?? (a.scheduler === 'random' ? null : { ...a, alpha: [...a.alpha] as Config['alpha'], scheduler: 'random' as const });
+    // The seeds run in the sweep's pool, which simulates the calibrated world: say so when the
+    // page's world knobs differ (the charts below use them, the card does not).
+    this.card.calibratedOnly = JSON.stringify(this.state.world) !== JSON.stringify(calibratedWorld());
     this.cardRunner.want(against ? a : null, against, this.card.seeds);
   }
 

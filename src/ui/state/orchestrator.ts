@@ -8,6 +8,7 @@ import { CONFIG_KEYS, DEFAULT_CONFIG, checkConfigValue, type ConfigKey } from '.
 import type { Config } from '../../engine/types.ts';
 import type { DatasetInfo, ImportedScores, Inspection, Lane, PoolSnapshot, Result, RunDone, StepChunk, StepRecord } from '../../worker/api.ts';
 import type { ReproduceResult } from '../../sim/reproduce.ts';
+import type { WorldSettings } from '../../sim/model-params.ts';
 import { Cancelled, type EngineFault } from '../engine/errors.ts';
 import { Latest } from '../lib/latest.ts';
 import { throttle } from '../lib/throttle.ts';
@@ -23,11 +24,11 @@ export interface EngineLike {
   datasetNames(): Promise<string[]>;
   loadDataset(name: string): Promise<Result<DatasetInfo>>;
   loadGraphFile(bytes: Uint8Array, fileName: string): Promise<Result<DatasetInfo>>;
-  run(lane: Lane, runId: number, config: Config, onChunk: (chunk: StepChunk) => void): Promise<Result<RunDone>>;
+  run(lane: Lane, runId: number, config: Config, onChunk: (chunk: StepChunk) => void, world?: WorldSettings): Promise<Result<RunDone>>;
   pool(lane: Lane, step: number): Promise<PoolSnapshot | null>;
   inspect(lane: Lane | 'imported', step: number, task: number): Promise<Result<Inspection>>;
   importHistory(text: string, fileName: string, config: Config): Promise<Result<ImportedScores>>;
-  reproduce(config: Config, seeds: number, steps: number, table4Runs: number, onProgress: (done: number, total: number, label: string) => void): Promise<Result<ReproduceResult>>;
+  reproduce(config: Config, seeds: number, steps: number, table4Runs: number, onProgress: (done: number, total: number, label: string) => void, world?: WorldSettings): Promise<Result<ReproduceResult>>;
 }
 
 /** How the orchestrator waits: the page passes requestAnimationFrame and setTimeout, tests their own. */
@@ -68,6 +69,11 @@ export const RERUN_MS = 120;
  */
 export const MAX_APP_STEPS = 2000;
 
+/** A plain copy of the simulated world's settings (works on a Svelte state proxy too). */
+function copyWorld(world: WorldSettings): WorldSettings {
+  return JSON.parse(JSON.stringify(world)) as WorldSettings;
+}
+
 function quiet(error: unknown): boolean {
   return error instanceof Cancelled || (error instanceof Error && error.name === 'AbortError');
 }
@@ -81,11 +87,12 @@ export class Orchestrator {
   private flushScheduled = false;
   private loadedDataset: string | null = null;
   /** The last configurations whose runs finished (what a fault recovery re-runs). */
-  private lastGood: { a: Config; b: Config | null } | null = null;
+  private lastGood: { a: Config; b: Config | null; world: WorldSettings } | null = null;
   /** True from a fault until the recovery run finishes: a second fault then stops the retries. */
   private recovering = false;
-  /** The worker epoch each lane's shown run was recorded in (a replaced worker lost it). */
+  /** The worker epoch each lane's shown run was recorded in (a replaced worker lost it), and its world. */
   private laneEpoch: Record<Lane, number> = { a: -1, b: -1, ref: -1 };
+  private laneWorld: Record<Lane, string> = { a: '', b: '', ref: '' };
   /** The run each lane waits for: the old run stays on screen until the new one's first step arrives. */
   private expected: Record<Lane, { runId: number; config: Config } | null> = { a: null, b: null, ref: null };
   /** Steps received for the expected run of each lane, and who waits for the last of them. */
@@ -181,8 +188,8 @@ export class Orchestrator {
   }
 
   private keyOf(): string {
-    const { a, b } = this.model.state;
-    return configKey(a) + (b ? configKey(b) : '');
+    const { a, b, world } = this.model.state;
+    return configKey(a) + (b ? configKey(b) : '') + JSON.stringify(world);
   }
 
   /** Cancels what is running (the next request starts from a clean slate). */
@@ -242,14 +249,15 @@ export class Orchestrator {
       this.startedKey = this.keyOf();
       const a = copyConfig(state.a);
       const b = state.b ? copyConfig(state.b) : null;
-      if (!(await this.runLane('a', a, signal))) return;
+      const world = copyWorld(state.world);
+      if (!(await this.runLane('a', a, world, signal))) return;
       if (b) {
-        if (!(await this.runLane('b', b, signal))) return;
+        if (!(await this.runLane('b', b, world, signal))) return;
       } else {
         lanes.b = null;
         lanes.ghostB = null;
       }
-      this.lastGood = { a, b };
+      this.lastGood = { a, b, world };
       this.recovering = false;
       lanes.refIsB = b !== null && isRandomReferenceOf(b, a);
       if (a.scheduler === 'random' || lanes.refIsB) {
@@ -257,10 +265,11 @@ export class Orchestrator {
         lanes.ref = null;
         return;
       }
-      const key = randomKey(a);
+      // The random run depends on the simulated world too.
+      const key = randomKey(a) + JSON.stringify(world);
       const cached = this.refCache.get(key);
       if (cached) lanes.ref = cached;
-      else if (await this.runLane('ref', { ...a, scheduler: 'random' }, signal)) {
+      else if (await this.runLane('ref', { ...a, scheduler: 'random' }, world, signal)) {
         if (lanes.ref) this.refCache.set(key, lanes.ref);
         while (this.refCache.size > REF_CACHE) this.refCache.delete(this.refCache.keys().next().value!);
       }
@@ -283,21 +292,21 @@ export class Orchestrator {
   }
 
   /** True when the lane's shown run is a finished run of `config` still recorded in the active worker. */
-  private fresh(lane: Lane, config: Config): boolean {
+  private fresh(lane: Lane, config: Config, world: WorldSettings): boolean {
     const run = this.getLane(lane);
-    return run !== null && run.done && run.fingerprint !== null && configKey(run.config) === configKey(config) && this.laneEpoch[lane] === this.client.epoch;
+    return run !== null && run.done && run.fingerprint !== null && configKey(run.config) === configKey(config) && this.laneEpoch[lane] === this.client.epoch && this.laneWorld[lane] === JSON.stringify(world);
   }
 
-  private async runLane(lane: Lane, config: Config, signal: AbortSignal): Promise<boolean> {
+  private async runLane(lane: Lane, config: Config, world: WorldSettings, signal: AbortSignal): Promise<boolean> {
     // Changing B leaves A's finished run (its fingerprint and timing) as it is, and vice versa.
-    if (this.fresh(lane, config)) return true;
+    if (this.fresh(lane, config, world)) return true;
     const runId = ++this.runCounter;
     this.pendingSteps[lane] = [];
     this.expected[lane] = { runId, config };
     this.received[lane] = 0;
     const shown = this.getLane(lane);
     if (shown) this.setLane(lane, { ...shown, done: false });
-    const result = await this.client.run(lane, runId, config, (chunk) => this.receive(chunk));
+    const result = await this.client.run(lane, runId, config, (chunk) => this.receive(chunk), world);
     if (signal.aborted) return false;
     // The steps come through a callback port of their own: the last ones may arrive after the
     // run's answer. The run is finished when all of them are in.
@@ -322,6 +331,7 @@ export class Orchestrator {
     if (run && run.runId === runId) this.setLane(lane, { ...run, ...done });
     else this.setLane(lane, { runId, config, steps: [], ...done });
     this.laneEpoch[lane] = this.client.epoch;
+    this.laneWorld[lane] = JSON.stringify(world);
     this.clearGhost(lane, true);
     return true;
   }
@@ -416,6 +426,7 @@ export class Orchestrator {
     this.notify('error', `${faultSentence(fault)} A fresh engine was started and the last settings that worked were restored.`);
     state.a = copyConfig(good.a);
     state.b = good.b ? copyConfig(good.b) : null;
+    state.world = copyWorld(good.world);
     data.source = 'sim';
     data.imported = null;
     view.inspection = null;
@@ -578,7 +589,7 @@ export class Orchestrator {
       await this.client.interrupt();
       const result = await this.client.reproduce(copyConfig(this.model.state.a), seeds, steps, table4Runs, (done, total, label) => {
         repro.reproduce = { ...repro.reproduce, done, total, label };
-      });
+      }, copyWorld(this.model.state.world));
       if (!result.ok) this.notify('error', result.notice);
       repro.reproduce = { ...repro.reproduce, running: false, result: result.ok ? result.value : null };
     } catch (error) {

@@ -4,6 +4,8 @@
 // notice the page shows. Only values that differ from the defaults are written, so links stay short.
 import { CONFIG_KEYS, CONFIG_RULES, DEFAULT_CONFIG, checkConfigValue, type ConfigKey } from '../../engine/config.ts';
 import type { Config } from '../../engine/types.ts';
+import { calibratedWorld, parseWorldKey, serializeWorld, WORLD_URL_PREFIX } from './world-url.ts';
+import type { WorldSettings } from '../../sim/model-params.ts';
 
 export const URL_VERSION = 1;
 
@@ -20,6 +22,8 @@ export interface AppState {
   present: boolean;
   /** False hides the control panel (classroom links). */
   controls: boolean;
+  /** The simulated world's mechanisms (docs/simulator.md); written as `w.<knob>` differences from the calibrated values. */
+  world: WorldSettings;
 }
 
 export function defaultConfig(): Config {
@@ -27,7 +31,7 @@ export function defaultConfig(): Config {
 }
 
 export function defaultState(): AppState {
-  return { a: defaultConfig(), b: null, step: null, task: null, present: false, controls: true };
+  return { a: defaultConfig(), b: null, step: null, task: null, present: false, controls: true, world: calibratedWorld() };
 }
 
 function sameValue(x: unknown, y: unknown): boolean {
@@ -105,6 +109,10 @@ export function parseUrlState(search: string): { state: AppState; notices: strin
     else if (rawKey === 'present') state.present = readFlag(text, rawKey, notices, false);
     else if (rawKey === 'controls') state.controls = readFlag(text, rawKey, notices, true);
     else if (rawKey === 'b') compare = readFlag(text, rawKey, notices, false);
+    else if (rawKey.startsWith(WORLD_URL_PREFIX)) {
+      const notice = parseWorldKey(state.world, rawKey, text);
+      if (notice) notices.push(notice);
+    }
     else if (rawKey.startsWith('b.') && (CONFIG_KEYS as string[]).includes(rawKey.slice(2))) {
       bEntries.push([rawKey.slice(2) as ConfigKey, text]);
       compare = true;
@@ -153,6 +161,7 @@ export function serializeUrlState(state: AppState): string {
   if (state.task !== null) params.set('task', String(state.task));
   if (state.present) params.set('present', '1');
   if (!state.controls) params.set('controls', '0');
+  serializeWorld(state.world, params);
   return params.toString();
 }
 

@@ -49,7 +49,7 @@ class WebSweepWorker implements PoolWorker {
           if (this.rejectPending !== reject) return; // terminated meanwhile
           this.rejectPending = null;
           if (reply.ok) resolve(reply.run);
-          else reject(reply.input ? new InputError(reply.input.source, reply.input.place, reply.input.problem) : new Error(reply.message));
+          else reject(reply.input ? new InputError(reply.input.source, reply.input.place, reply.input.problem) : new Error(reply.notice));
         }, (error: unknown) => {
           if (this.rejectPending !== reject) return;
           this.rejectPending = null;

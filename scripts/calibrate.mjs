@@ -1,0 +1,240 @@
+#!/usr/bin/env node
+// `npm run calibrate`: fits the simulated world's free parameters to the fit targets declared in
+// docs/calibration.md (facts about the world and the random scheduler, plus Table 4(a)'s step-1
+// hit rate) with Nelder-Mead over a bounded box, common random numbers and several seeds per
+// evaluation; refits on a disjoint seed set and reports the spread; writes the fitted values to
+// src/sim/calibrated.ts (the simulator's defaults) and a report to docs/calibration-report.md.
+// The checks are not evaluated here: `envsched reproduce` evaluates them on seeds no fit used.
+//
+// Usage: node scripts/calibrate.mjs [--evals N] [--seeds S] [--t4-runs R] [--dry-run]
+// Needs the compiled sources (dist/) and the envscaler-rl dataset (`npm run calibrate` builds both).
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dist = (path) => new URL(`../dist/${path}`, import.meta.url).href;
+const { loadDataset } = await import(dist('sim/dataset-node.js'));
+const { loadRunWasmNode, loadSimWasmNode } = await import(dist('sim/wasm-node.js'));
+const { SimulationRun } = await import(dist('sim/run.js'));
+const { randomTraining } = await import(dist('sim/env-scaling.js'));
+const { PREVIOUS_SIM_MODEL } = await import(dist('sim/model-params.js'));
+const { DEFAULT_CONFIG } = await import(dist('engine/config.js'));
+
+const { values: flags } = parseArgs({
+  options: { evals: { type: 'string', default: '70' }, seeds: { type: 'string', default: '3' }, 't4-runs': { type: 'string', default: '24' }, 'dry-run': { type: 'boolean', default: false } },
+});
+const EVALS = Number(flags.evals);
+const SEEDS = Number(flags.seeds);
+const T4_RUNS = Number(flags['t4-runs']);
+
+// ---- declared in docs/calibration.md before the first fit ----
+/** Fixed before fitting: not identifiable from the fit targets. */
+const FIXED = { signalExponent: 0.5 };
+/** The free parameters and their box. */
+const BOX = {
+  competence0: [0.2, 1.4],
+  logitScale: [2, 10],
+  partialCredit: [0, 1],
+  etaCompetence: [0.0002, 0.01],
+  forgetting: [0, 0.5],
+  breadth: [0, 1],
+  hiddenNoise: [0, 1.5],
+  repeatDiscount: [0, 2],
+  etaFamiliarity: [0, 0.05],
+};
+/** Start: the second fit's values, forgetting rescaled to the per-signal form (docs/calibration.md, third fit). */
+const START = { competence0: 0.6347, logitScale: 4.584, partialCredit: 0.8343, etaCompetence: 0.0006327, forgetting: 0.035, breadth: 0.5, hiddenNoise: 0.5, repeatDiscount: 0.1, etaFamiliarity: 0.008 };
+/** Fit targets: value and tolerance (the objective's scale). */
+const TARGETS = {
+  randomMeanVariance: { value: 0.03208, tol: 0.003, what: 'random: mean within-task variance (Table 2)' },
+  randomMedianVariance: { value: 0.01468, tol: 0.003, what: 'random: median within-task variance (Table 2)' },
+  randomMedianReward: { value: 0.595, tol: 0.03, what: 'random: median reward (Table 2)' },
+  randomGain: { value: 2.51, tol: 0.5, what: 'random: held-out gain over the untrained policy at step 200 (Table 1)' },
+  randomShare120: { value: 0.95, tol: 0.04, what: "random: share of its step-200 held-out gain reached by step 120" },
+  envShare20: { value: 0.8, tol: 0.1, what: 'random on 20 of 51 environments: held-out gain / gain on all 51 (EnvScaler 5.4)' },
+  envShare5: { value: 0.45, tol: 0.15, what: 'the same on 5 environments' },
+  t4HitStep1: { value: 0.572, tol: 0.04, what: 'Table 4(a) step 1: exploitation hit rate' },
+};
+/** Disjoint seed sets: fit A (the defaults) and fit B (the refit). The checks use 0..N-1 and 1000.. */
+const SEED_SETS = { A: { runs: 10000, t4: 11000 }, B: { runs: 20000, t4: 21000 } };
+const STEPS = 200;
+
+const NAMES = Object.keys(BOX);
+const decode = (u) => Object.fromEntries(NAMES.map((k, j) => [k, BOX[k][0] + reflect(u[j]) * (BOX[k][1] - BOX[k][0])]));
+const encode = (p) => NAMES.map((k) => (p[k] - BOX[k][0]) / (BOX[k][1] - BOX[k][0]));
+/** Maps any real into [0, 1] by reflection at the walls (keeps Nelder-Mead unconstrained). */
+function reflect(x) {
+  const m = ((x % 2) + 2) % 2;
+  return m <= 1 ? m : 2 - m;
+}
+
+const { loaded, source } = await loadDataset('envscaler-rl');
+const base = { ...DEFAULT_CONFIG, alpha: [...DEFAULT_CONFIG.alpha] };
+const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+/** The fit targets' simulated figures for one parameter vector (seeds of one set: common random numbers). */
+async function figures(params, set) {
+  const model = { ...PREVIOUS_SIM_MODEL, ...FIXED, ...params };
+  const acc = { mv: [], md: [], mr: [], g51: [], g20: [], g5: [], s120: [] };
+  for (let k = 0; k < SEEDS; k++) {
+    const config = { ...base, scheduler: 'random', seed: set.runs + k };
+    const full = randomTraining(await loadSimWasmNode(), loaded, config, source, 51, STEPS, model);
+    const gain = (r, t) => r.heldout[t - 1] - r.heldoutInitial;
+    acc.mv.push(full.meanVariance);
+    acc.md.push(full.medianVariance);
+    acc.mr.push(full.medianReward);
+    acc.g51.push(gain(full, STEPS));
+    acc.s120.push(gain(full, 120));
+    acc.g20.push(gain(randomTraining(await loadSimWasmNode(), loaded, config, source, 20, STEPS, model), STEPS));
+    acc.g5.push(gain(randomTraining(await loadSimWasmNode(), loaded, config, source, 5, STEPS, model), STEPS));
+  }
+  let picks = 0;
+  let hits = 0;
+  for (let k = 0; k < T4_RUNS; k++) {
+    const run = new SimulationRun(await loadRunWasmNode(), loaded, { ...base, scheduler: 'envsched', seed: set.t4 + k, T: 2 }, source, { randomColdStart: true, model, steps: 2 });
+    run.run();
+    const s = run.result().steps[1];
+    picks += s.exploitationPicks;
+    hits += s.exploitationHits;
+  }
+  const g51 = mean(acc.g51);
+  return {
+    randomMeanVariance: mean(acc.mv),
+    randomMedianVariance: mean(acc.md),
+    randomMedianReward: mean(acc.mr),
+    randomGain: g51,
+    randomShare120: g51 > 0 ? mean(acc.s120) / g51 : 0,
+    envShare20: g51 > 0 ? mean(acc.g20) / g51 : 0,
+    envShare5: g51 > 0 ? mean(acc.g5) / g51 : 0,
+    t4HitStep1: picks > 0 ? hits / picks : 0,
+  };
+}
+
+function objective(fig) {
+  let s = 0;
+  for (const [k, t] of Object.entries(TARGETS)) s += ((fig[k] - t.value) / t.tol) ** 2;
+  return s;
+}
+
+/** Nelder-Mead (standard coefficients) on the unit cube's reflection, a fixed number of evaluations. */
+async function nelderMead(f, x0, budget, step = 0.15) {
+  const n = x0.length;
+  let evals = 0;
+  const ev = async (x) => {
+    evals++;
+    return { x, y: await f(x) };
+  };
+  const simplex = [await ev(x0)];
+  for (let j = 0; j < n; j++) {
+    const x = x0.slice();
+    x[j] += x[j] + step <= 1 ? step : -step;
+    simplex.push(await ev(x));
+  }
+  const combo = (a, b, t) => a.map((v, j) => v + t * (b[j] - v));
+  while (evals < budget) {
+    simplex.sort((a, b) => a.y - b.y);
+    const worst = simplex[n];
+    const centroid = Array.from({ length: n }, (_, j) => mean(simplex.slice(0, n).map((p) => p.x[j])));
+    const r = await ev(combo(centroid, worst.x, -1));
+    if (r.y < simplex[0].y) {
+      const e = await ev(combo(centroid, worst.x, -2));
+      simplex[n] = e.y < r.y ? e : r;
+    } else if (r.y < simplex[n - 1].y) {
+      simplex[n] = r;
+    } else {
+      const c = r.y < worst.y ? await ev(combo(centroid, r.x, 0.5)) : await ev(combo(centroid, worst.x, 0.5));
+      if (c.y < Math.min(r.y, worst.y)) simplex[n] = c;
+      else {
+        for (let k = 1; k <= n; k++) simplex[k] = await ev(combo(simplex[0].x, simplex[k].x, 0.5));
+      }
+    }
+  }
+  simplex.sort((a, b) => a.y - b.y);
+  return { best: simplex[0], evals };
+}
+
+async function fit(label, set) {
+  const t0 = Date.now();
+  let n = 0;
+  const f = async (u) => {
+    const fig = await figures(decode(u), set);
+    const y = objective(fig);
+    if (++n % 10 === 0) process.stderr.write(`calibrate: fit ${label}: ${n} evaluations, objective ${y.toFixed(3)}\n`);
+    return y;
+  };
+  const { best, evals } = await nelderMead(f, encode(START), EVALS);
+  const params = decode(best.x);
+  const fig = await figures(params, set);
+  return { label, seeds: set, params, figures: fig, objective: objective(fig), evaluations: evals, seconds: (Date.now() - t0) / 1000 };
+}
+
+const round = (x, d = 4) => Number(x.toPrecision(d));
+const started = Date.now();
+if (flags['dry-run']) {
+  const t0 = Date.now();
+  const fig = await figures(START, SEED_SETS.A);
+  process.stdout.write(`${JSON.stringify({ start: START, figures: fig, objective: objective(fig), seconds: (Date.now() - t0) / 1000 }, null, 1)}\n`);
+  process.exit(0);
+}
+const fits = [await fit('A', SEED_SETS.A), await fit('B', SEED_SETS.B)];
+const [a, b] = fits;
+const spread = Object.fromEntries(NAMES.map((k) => [k, { A: round(a.params[k]), B: round(b.params[k]), relativeSpread: round(Math.abs(a.params[k] - b.params[k]) / (BOX[k][1] - BOX[k][0]), 2) }]));
+const fitted = Object.fromEntries(NAMES.map((k) => [k, round(a.params[k], 5)]));
+const report = {
+  date: new Date().toISOString(),
+  dataset: 'envscaler-rl',
+  optimiser: 'Nelder-Mead on the reflected unit cube',
+  evaluationsPerFit: EVALS,
+  seedsPerEvaluation: SEEDS,
+  table4RunsPerEvaluation: T4_RUNS,
+  steps: STEPS,
+  seedSets: SEED_SETS,
+  targets: Object.fromEntries(Object.entries(TARGETS).map(([k, t]) => [k, { target: t.value, tolerance: t.tol, fitA: round(a.figures[k]), fitB: round(b.figures[k]) }])),
+  objective: { A: round(a.objective), B: round(b.objective) },
+  spread,
+  seconds: round((Date.now() - started) / 1000, 4),
+};
+
+const ts = `// The simulated world's calibrated constants: the simulator's defaults (src/sim/model-params.ts).
+// Written by \`npm run calibrate\` (scripts/calibrate.mjs; targets and method in docs/calibration.md,
+// the last report in docs/calibration-report.md). Do not edit by hand: re-run the calibration.
+import type { SimModelParams } from './model-params.ts';
+
+export interface CalibratedWorld {
+  /** Values the optimiser fitted to the declared fit targets. */
+  fitted: Partial<SimModelParams>;
+  /** Values fixed before fitting (not identifiable from the fit targets), with the reason in docs/calibration.md. */
+  fixed: Partial<SimModelParams>;
+  /** What the fit did (optimiser, seeds, objective, spread across refits); null before the first fit. */
+  report: unknown;
+}
+
+export const CALIBRATED: CalibratedWorld = ${JSON.stringify({ fitted, fixed: FIXED, report }, null, 2)};
+`;
+writeFileSync(`${root}src/sim/calibrated.ts`, ts);
+
+const lines = [
+  '# Calibration report',
+  '',
+  `Written by \`npm run calibrate\` on ${report.date} (dataset envscaler-rl; ${EVALS} evaluations per fit, ${SEEDS} seeds x ${STEPS} steps and ${T4_RUNS} Table 4 cold starts per evaluation; ${report.seconds} s in all). Targets and method: docs/calibration.md.`,
+  '',
+  '## Fitted parameters (fit A = the defaults; fit B = the refit on disjoint seeds)',
+  '',
+  '| parameter | box | fit A | fit B | |A - B| / box width |',
+  '| --- | --- | --- | --- | --- |',
+  ...NAMES.map((k) => `| \`${k}\` | [${BOX[k].join(', ')}] | ${spread[k].A} | ${spread[k].B} | ${spread[k].relativeSpread} |`),
+  '',
+  `Fixed before fitting: ${Object.entries(FIXED).map(([k, v]) => `\`${k}\` = ${v}`).join(', ')}.`,
+  '',
+  '## Fit targets (on the fit\'s own seeds)',
+  '',
+  '| target | value | tolerance | fit A | fit B |',
+  '| --- | --- | --- | --- | --- |',
+  ...Object.entries(TARGETS).map(([k, t]) => `| ${t.what} | ${t.value} | ${t.tol} | ${round(a.figures[k])} | ${round(b.figures[k])} |`),
+  '',
+  `Objective (sum of squared standardised misses): fit A ${round(a.objective)}, fit B ${round(b.objective)}.`,
+  '',
+];
+writeFileSync(`${root}docs/calibration-report.md`, `${lines.join('\n')}\n`);
+process.stdout.write(`${lines.join('\n')}\n`);

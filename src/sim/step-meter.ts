@@ -1,0 +1,112 @@
+// The one place a simulated step is measured (docs/simulator.md, "Metrics per step"): realised
+// variances and rewards of the kept groups, coverage (environments, (environment, tool) pairs,
+// operation families), the hit rate against the exact truth and the rank correlation of the
+// scheduler's prediction; and the run's totals the summary is made of.
+import type { LoadedGraph, Phase } from '../engine/types.ts';
+import { averageRanks, DistinctCounter, groupMeanVariance, mean, median, pearsonOfRanks, ranksAndQuantile } from './metrics.ts';
+
+/** What the meter measures of one step (the run adds held-out scores, removals and diagnostics). */
+export interface StepMeasure {
+  meanVariance: number;
+  medianVariance: number;
+  meanReward: number;
+  medianReward: number;
+  envs: number;
+  tools: number;
+  families: number;
+  exploitationPicks: number;
+  exploitationHits: number;
+  rankCorrelation: number | null;
+}
+
+export class StepMeter {
+  private readonly taskEnv: Int32Array;
+  /** Per task, ids of its distinct (environment, tool) pairs: tools of different environments are different tools. */
+  private readonly toolIds: Int32Array[];
+  private readonly envCounter: DistinctCounter;
+  private readonly toolCounter: DistinctCounter;
+  private readonly familyCounter: DistinctCounter;
+  private readonly trueRanks: Float64Array;
+  private readonly predictedRanks: Float64Array;
+  readonly allVariance: number[] = [];
+  readonly allReward: number[] = [];
+  picksTotal = 0;
+  hitsTotal = 0;
+
+  constructor(loaded: LoadedGraph, private readonly taskFamilies: readonly Int32Array[], nFamilies: number) {
+    this.taskEnv = loaded.packed.taskEnv;
+    const pairIndex = new Map<string, number>();
+    this.toolIds = loaded.meta.tasks.map((t) =>
+      Int32Array.from(new Set(t.tools), (name) => {
+        const key = `${t.env}\u0000${name}`;
+        let id = pairIndex.get(key);
+        if (id === undefined) pairIndex.set(key, (id = pairIndex.size));
+        return id;
+      }),
+    );
+    const n = loaded.meta.tasks.length;
+    this.envCounter = new DistinctCounter(loaded.packed.nEnvs);
+    this.toolCounter = new DistinctCounter(Math.max(1, pairIndex.size));
+    this.familyCounter = new DistinctCounter(Math.max(1, nFamilies));
+    this.trueRanks = new Float64Array(n);
+    this.predictedRanks = new Float64Array(n);
+  }
+
+  /**
+   * The true-variance threshold of a hit (the pool's Q(0.75), SPEC 5 convention) and the rank
+   * correlation of `predicted` with the truth, from one sort of the truth. Call before the
+   * rollouts: the truth is the policy's before the step.
+   */
+  judge(truthVariance: Float64Array, predicted: ArrayLike<number> | null): { threshold: number; rankCorrelation: number | null } {
+    const stats = ranksAndQuantile(truthVariance, 0.75, this.trueRanks);
+    return { threshold: stats.quantile, rankCorrelation: predicted ? pearsonOfRanks(averageRanks(predicted, this.predictedRanks), stats.ranks) : null };
+  }
+
+  /**
+   * Measures the n kept groups of `batch` (rewards[b*K + k]). Picks counted for the hit rate:
+   * the exploitation picks (EnvSched family) or every pick (phases null: baselines).
+   */
+  measure(batch: Int32Array, rewards: Float64Array, K: number, phases: readonly Phase[] | null, trueVariance: Float64Array, judged: { threshold: number; rankCorrelation: number | null }): StepMeasure {
+    const n = batch.length;
+    const variances = new Float64Array(n);
+    const groupRewards = new Float64Array(n);
+    this.envCounter.begin();
+    this.toolCounter.begin();
+    this.familyCounter.begin();
+    let envs = 0;
+    let tools = 0;
+    let families = 0;
+    let picks = 0;
+    let hits = 0;
+    for (let b = 0; b < n; b++) {
+      const i = batch[b];
+      const g = groupMeanVariance(rewards, b * K, K);
+      variances[b] = g.v;
+      groupRewards[b] = g.m;
+      this.allVariance.push(g.v);
+      this.allReward.push(g.m);
+      if (this.envCounter.add(this.taskEnv[i])) envs++;
+      for (const tool of this.toolIds[i]) if (this.toolCounter.add(tool)) tools++;
+      for (const f of this.taskFamilies[i]) if (this.familyCounter.add(f)) families++;
+      const phase = phases ? phases[b] : null;
+      if (phase === null || phase === 'exploitation') {
+        picks++;
+        if (trueVariance[i] >= judged.threshold) hits++;
+      }
+    }
+    this.picksTotal += picks;
+    this.hitsTotal += hits;
+    return {
+      meanVariance: mean(variances),
+      medianVariance: median(variances),
+      meanReward: mean(groupRewards),
+      medianReward: median(groupRewards),
+      envs,
+      tools,
+      families,
+      exploitationPicks: picks,
+      exploitationHits: hits,
+      rankCorrelation: judged.rankCorrelation,
+    };
+  }
+}

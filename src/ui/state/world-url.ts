@@ -1,0 +1,33 @@
+// The simulated world's knobs in a link: `w.<knob>=<value>` (for example `w.breadth=0` for a world
+// where breadth does not matter, `w.forgetting=0` for one where nothing is forgotten). Only values
+// that differ from the calibrated defaults are written; a value outside its bounds is corrected to
+// the calibrated one and reported as a notice, like every other knob.
+import { DEFAULT_SIM_MODEL, WORLD_BOUNDS, WORLD_KNOBS, type WorldKnob, type WorldSettings } from '../../sim/model-params.ts';
+import { short } from './url-state.ts';
+
+export const WORLD_URL_PREFIX = 'w.';
+
+/** The calibrated world (the simulator's defaults). */
+export function calibratedWorld(): WorldSettings {
+  return Object.fromEntries(WORLD_KNOBS.map((k) => [k, DEFAULT_SIM_MODEL[k]])) as WorldSettings;
+}
+
+/** Applies `w.<knob>=text` to `world`; returns a notice when the key or value had to be ignored or corrected. */
+export function parseWorldKey(world: WorldSettings, key: string, text: string): string | null {
+  const knob = key.slice(WORLD_URL_PREFIX.length);
+  if (!(WORLD_KNOBS as readonly string[]).includes(knob)) return `${short(key)}: unknown world knob (known: ${WORLD_KNOBS.join(', ')}); ignored`;
+  const k = knob as WorldKnob;
+  const [lo, hi] = WORLD_BOUNDS[k];
+  const value = text.trim() === '' ? NaN : Number(text);
+  if (!Number.isFinite(value) || value < lo || value > hi) {
+    world[k] = DEFAULT_SIM_MODEL[k];
+    return `${key}=${short(text)}: must be a number in [${lo}, ${hi}]; using the calibrated ${DEFAULT_SIM_MODEL[k]}`;
+  }
+  world[k] = value;
+  return null;
+}
+
+/** Writes the knobs that differ from the calibrated world. */
+export function serializeWorld(world: WorldSettings, params: URLSearchParams): void {
+  for (const k of WORLD_KNOBS) if (!Object.is(world[k], DEFAULT_SIM_MODEL[k])) params.set(`${WORLD_URL_PREFIX}${k}`, String(world[k]));
+}

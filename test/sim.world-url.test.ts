@@ -1,0 +1,27 @@
+// The simulated world's knobs in a link (the app's "Simulated world" section): written only when
+// they differ from the calibrated world, read back exactly, bad values corrected with a notice.
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SIM_MODEL, WORLD_OFF } from '../src/sim/model-params.ts';
+import { defaultState, parseUrlState, serializeUrlState } from '../src/ui/state/url-state.ts';
+
+describe('world knobs in the URL', () => {
+  it('the calibrated world writes nothing; a changed knob round-trips as w.<knob>', () => {
+    const state = defaultState();
+    expect(serializeUrlState(state)).toBe('v=1');
+    state.world = { ...state.world, breadth: WORLD_OFF.breadth, forgetting: 0 };
+    const query = serializeUrlState(state);
+    expect(query).toContain('w.breadth=0');
+    expect(query).toContain('w.forgetting=0');
+    const back = parseUrlState(query);
+    expect(back.notices).toEqual([]);
+    expect(back.state.world).toEqual(state.world);
+  });
+
+  it('a value out of bounds or an unknown knob is reported, and the calibrated value kept', () => {
+    const { state, notices } = parseUrlState('v=1&w.hiddenNoise=7&w.gravity=1');
+    expect(state.world.hiddenNoise).toBe(DEFAULT_SIM_MODEL.hiddenNoise);
+    expect(notices).toHaveLength(2);
+    expect(notices[0]).toMatch(/^w\.hiddenNoise=7: must be a number in \[0, 1\.5\]/);
+    expect(notices[1]).toMatch(/^w\.gravity: unknown world knob/);
+  });
+});

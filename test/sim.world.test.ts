@@ -1,0 +1,196 @@
+// The world mechanisms (docs/simulator.md, "World mechanisms"): each does what its knob says, the
+// exact expectations stay exact with them on, and the world never learns which scheduler chose a
+// batch.
+import { describe, expect, it } from 'vitest';
+import type { LoadedGraph } from '../src/engine/types.ts';
+import { DEFAULT_SIM_MODEL, worldOff, type SimModelParams } from '../src/sim/model-params.ts';
+import { randomTraining } from '../src/sim/env-scaling.ts';
+import { readSimParams } from '../src/sim/sim-params-read.ts';
+import { Simulator } from '../src/sim/simulator.ts';
+import { loadRunWasmNode, loadSimWasmNode } from '../src/sim/wasm-node.ts';
+import { SimulationRun } from '../src/sim/run.ts';
+import { config, envscalerShaped, gate, handPool, simulate } from './helpers/sim-fixtures.ts';
+
+const PLAIN: SimModelParams = { ...worldOff(DEFAULT_SIM_MODEL), competence0: 0, logitScale: 1, exploitRate: 0 };
+const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
+
+async function simulatorFor(loaded: LoadedGraph, K: number, model: SimModelParams, seed = 1): Promise<Simulator> {
+  const sim = new Simulator(await loadSimWasmNode(), loaded.packed.nEnvs, loaded.packed.taskEnv, readSimParams(loaded.meta, 'hand'), K, model);
+  sim.reset(seed);
+  return sim;
+}
+
+/** Exact reward distribution with partial credit, enumerated check by check (independently of the kernel). */
+function partialDistribution(init: number, gates: { difficulty: number; checks: number }[], q: number) {
+  const total = gates.reduce((s, g) => s + g.checks, init);
+  // distribution over the number of checks passed
+  let dist = new Map<number, number>([[init, 1]]);
+  const outcomes = new Map<number, number>();
+  for (const g of gates) {
+    const p = sigmoid(-g.difficulty);
+    const pi = 1 - q * (1 - p);
+    // stop here with probability 1 - p
+    for (const [c, w] of dist) outcomes.set(c, (outcomes.get(c) ?? 0) + w * (1 - p));
+    const next = new Map<number, number>();
+    for (const [c, w] of dist) {
+      for (let k = 0; k <= g.checks; k++) {
+        let binom = 1;
+        for (let j = 0; j < k; j++) binom = (binom * (g.checks - j)) / (j + 1);
+        const pk = binom * pi ** k * (1 - pi) ** (g.checks - k);
+        next.set(c + k, (next.get(c + k) ?? 0) + w * p * pk);
+      }
+    }
+    dist = next;
+  }
+  for (const [c, w] of dist) outcomes.set(c, (outcomes.get(c) ?? 0) + w);
+  let mean = 0;
+  for (const [c, w] of outcomes) mean += (w * c) / total;
+  let variance = 0;
+  for (const [c, w] of outcomes) variance += w * (c / total - mean) ** 2;
+  return { mean, variance };
+}
+
+describe('partial credit', () => {
+  const gates = [gate(0, -0.5, 3), gate(1, 0.4, 2), gate(2, 0.1, 4)];
+  const loaded = handPool([{ gates, initiallySatisfied: 1, exploitable: false }], [0]);
+
+  it('keeps the expectation exact: mean and variance equal a check-by-check enumeration', async () => {
+    for (const q of [0.2, 0.7, 1]) {
+      const sim = await simulatorFor(loaded, 8, { ...PLAIN, partialCredit: q });
+      const truth = sim.truth();
+      const d = partialDistribution(1, gates, q);
+      expect(truth.mean[0]).toBeCloseTo(d.mean, 12);
+      expect(truth.variance[0]).toBeCloseTo((7 / 8) * d.variance, 12);
+    }
+  });
+
+  it('rollouts match the exact expectation (Monte-Carlo) and give rewards between the all-or-nothing levels', async () => {
+    const K = 8;
+    const sim = await simulatorFor(loaded, K, { ...PLAIN, partialCredit: 0.6 });
+    const { mean, variance } = sim.truth();
+    const expectedMean = mean[0];
+    const expectedVar = variance[0];
+    sim.batchView(1).set([0]);
+    let sumMean = 0;
+    let sumVar = 0;
+    const levels = new Set<number>();
+    const groups = 4000;
+    for (let g = 0; g < groups; g++) {
+      const { rewards } = sim.rollout(1);
+      let m = 0;
+      for (let k = 0; k < K; k++) {
+        m += rewards[k];
+        levels.add(Math.round(rewards[k] * 10));
+      }
+      m /= K;
+      let v = 0;
+      for (let k = 0; k < K; k++) v += (rewards[k] - m) ** 2;
+      sumMean += m;
+      sumVar += v / K;
+    }
+    expect(Math.abs(sumMean / groups - expectedMean)).toBeLessThan(0.005);
+    expect(Math.abs(sumVar / groups - expectedVar)).toBeLessThan(0.06 * expectedVar);
+    // all-or-nothing chains can only score 1, 4, 6 or 10 checks of 10; partial credit reaches the others
+    expect([...levels].some((c) => ![1, 4, 6, 10].includes(c))).toBe(true);
+  });
+});
+
+describe('learning mechanisms', () => {
+  // Four tasks in two environments, one family each chain, so credit is easy to follow.
+  const tasks = [0, 1, 2, 3].map(() => ({ gates: [gate(0, 0, 2)], initiallySatisfied: 0, exploitable: false }));
+  const loaded = handPool(tasks, [0, 0, 1, 1], 1);
+  const base: SimModelParams = { ...PLAIN, etaCompetence: 0.1, competenceSaturation: Infinity };
+  const learnFrom = async (model: SimModelParams, batch: number[], rewards: number[], times = 1) => {
+    const sim = await simulatorFor(loaded, 2, model);
+    for (let t = 0; t < times; t++) {
+      sim.batchView(batch.length).set(batch);
+      sim.rolloutView(batch.length).rewards.set(rewards);
+      sim.learn(batch.length);
+    }
+    return sim.policy().competence[0];
+  };
+  const spread = [0, 1, 0, 1]; // two groups, sigma = 0.5 each
+
+  it('signal exponent: a group teaches sigma^gamma (GRPO-normalised at 0, unnormalised at 1)', async () => {
+    expect(await learnFrom(base, [0, 2], spread)).toBeCloseTo(0.1 * 2 * 0.5, 12);
+    expect(await learnFrom({ ...base, signalExponent: 0 }, [0, 2], spread)).toBeCloseTo(0.1 * 2 * 1, 12);
+    expect(await learnFrom({ ...base, signalExponent: 0.5 }, [0, 2], spread)).toBeCloseTo(0.1 * 2 * Math.sqrt(0.5), 12);
+    expect(await learnFrom({ ...base, signalExponent: 0 }, [0, 2], [0.5, 0.5, 0, 1])).toBeCloseTo(0.1 * 1, 12); // equal rewards still teach nothing
+  });
+
+  it('breadth: two groups of one environment transfer less than two groups of two environments', async () => {
+    const world = { ...base, breadth: 1 };
+    const sameEnv = await learnFrom(world, [0, 1], spread);
+    const twoEnvs = await learnFrom(world, [0, 2], spread);
+    expect(twoEnvs).toBeCloseTo(0.1 * 1, 12);
+    expect(sameEnv).toBeCloseTo(0.1 * 0.5, 12); // each group's transfer divided by n_e = 2
+    expect(await learnFrom(base, [0, 1], spread)).toBeCloseTo(twoEnvs, 12); // off: no difference
+  });
+
+  it("forgetting: each update relaxes competence toward its start by phi x the step's mean signal; no update, no drift", async () => {
+    const world = { ...base, forgetting: 0.1 };
+    const sim = await simulatorFor(loaded, 2, world);
+    const step = (rewards: number[]) => {
+      sim.batchView(2).set([0, 2]);
+      sim.rolloutView(2).rewards.set(rewards);
+      sim.learn(2);
+      return sim.policy().competence[0];
+    };
+    const learned = step(spread); // from the start: nothing to forget
+    expect(learned).toBeCloseTo(0.1, 12);
+    expect(step([1, 1, 1, 1])).toBe(learned); // no signal: the policy does not move
+    expect(step(spread)).toBeCloseTo((1 - 0.1 * 0.5) * learned + 0.1, 12); // mean signal 0.5
+  });
+
+  it('repeat discount: practising the same task again transfers less than a fresh one', async () => {
+    const world = { ...base, repeatDiscount: 1 };
+    const repeated = (await learnFrom(world, [0], [0, 1], 2));
+    expect(repeated).toBeCloseTo(0.1 * 0.5 * (1 + 1 / 2), 12);
+    const sim = await simulatorFor(loaded, 2, world);
+    for (const task of [0, 1]) {
+      sim.batchView(1).set([task]);
+      sim.rolloutView(1).rewards.set([0, 1]);
+      sim.learn(1);
+    }
+    expect(sim.policy().competence[0]).toBeCloseTo(0.1 * 0.5 * 2, 12);
+    expect(sim.policy().memo[0]).toBeCloseTo(sim.policy().memo[1], 12); // memorisation itself is not discounted
+  });
+});
+
+describe('structure-determined difficulty', () => {
+  it('scales only the hidden part of each gate difficulty (1 = as generated, 0 = all visible)', async () => {
+    const hidden = { family: 0, type: 0, difficulty: 1, checks: 1, noise: 0.8 };
+    const loaded = handPool([{ gates: [hidden], initiallySatisfied: 0, exploitable: false }], [0]);
+    const at = async (hiddenNoise: number) => (await simulatorFor(loaded, 2, { ...PLAIN, hiddenNoise })).truth().mean[0];
+    expect(await at(1)).toBeCloseTo(sigmoid(-1), 12);
+    expect(await at(0)).toBeCloseTo(sigmoid(-0.2), 12);
+    expect(await at(0.5)).toBeCloseTo(sigmoid(-0.6), 12);
+  });
+});
+
+describe('the world is blind to the scheduler', () => {
+  const pool = envscalerShaped();
+
+  it('the same batches under different scheduler names give identical fingerprints', async () => {
+    // Run EnvSched, record its batches, then replay exactly those batches with every other name.
+    const source = new SimulationRun(await loadRunWasmNode(), pool, config({ scheduler: 'envsched', seed: 4 }), 'test pool', { steps: 12 });
+    const batches: Int32Array[] = [];
+    for (let t = 0; t < 12; t++) batches.push(Int32Array.from(source.step().metrics.batch));
+    const fingerprint = source.result().fingerprint;
+    for (const name of ['random', 'mopps', 'dps', 'coverage-only', 'exploitation-only'] as const) {
+      const run = new SimulationRun(await loadRunWasmNode(), pool, config({ scheduler: name, seed: 4 }), 'test pool', { steps: 12 });
+      let t = 0;
+      // the scripted scheduler: the recorded batches, whatever the name says
+      Object.assign(run.scheduler, { choose: () => ({ tasks: batches[t++], phases: null, relaxed: [], progressExcluded: 0 }), predicted: () => null });
+      run.run();
+      expect(run.result().fingerprint, name).toBe(fingerprint);
+    }
+  });
+
+  it('random training on every environment is the random scheduler run, draw for draw', async () => {
+    const run = await simulate(pool, 'random', { seed: 9 }, { steps: 20 });
+    const training = randomTraining(await loadSimWasmNode(), pool, config({ scheduler: 'random', seed: 9 }), 'test pool', pool.packed.nEnvs, 20);
+    expect(training.fingerprint).toBe(run.fingerprint);
+    expect(training.heldout).toEqual(run.steps.map((s) => s.heldoutOverall));
+  });
+});

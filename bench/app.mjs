@@ -4,6 +4,8 @@
 //   - the longest main-thread task during a run (target <= 50 ms; Long Tasks API = wall time, and
 //     from a Chrome trace its CPU time, which leaves out time the thread was descheduled)
 //   - the page's JS heap after 50 consecutive reruns (no growth)
+//   - the result card: a configuration change -> its first band (2 seeds) and all 5 seeds, run in
+//     the background worker pool (targets 2 s and 5 s)
 //   - what one Chart.js step-chart update costs (median / max of the slicer's chart jobs), so a long
 //     task can be told apart from a starved main thread on this shared machine
 // Figures of the first, second and third passes are in docs/app-architecture.md ("Tests and figures").
@@ -110,6 +112,27 @@ export async function run() {
         window.__long = [];
       });
     };
+    await quiet();
+
+    // The result card: from a committed change (the seed) to its first band and to all 5 seeds.
+    const pairs = (n) => page.waitForFunction((k) => Number(document.querySelector('[data-testid=result-card]')?.getAttribute('data-pairs')) >= k, n, { timeout: 120_000, polling: 20 });
+    const cold = await page.evaluate(() => performance.now());
+    await pairs(5);
+    rows.push({ name: 'app: result card, 5 seeds after the page load had finished its first run (cold pool)', value: (await page.evaluate(() => performance.now())) - cold, unit: 'ms' });
+    const cardTimes = { two: [], five: [] };
+    for (const seed of [11, 12, 13]) {
+      const t0 = await page.evaluate(() => performance.now());
+      await page.fill('[data-testid=num-a-seed]', String(seed));
+      await page.press('[data-testid=num-a-seed]', 'Enter');
+      await page.waitForFunction((s) => new URLSearchParams(location.search).get('seed') === s && document.querySelector('[data-testid=result-card]')?.getAttribute('data-pairs') === '0', String(seed), { polling: 10 });
+      await pairs(2);
+      cardTimes.two.push((await page.evaluate(() => performance.now())) - t0);
+      await pairs(5);
+      cardTimes.five.push((await page.evaluate(() => performance.now())) - t0);
+      ({ runId } = await waitRun(page, runId));
+    }
+    rows.push({ name: 'app: result card, change -> first band (2 seeds; median of 3)', value: cardTimes.two.sort((a, b) => a - b)[1], unit: 'ms', target: '<= 2000 ms' });
+    rows.push({ name: 'app: result card, change -> 5 seeds (median of 3)', value: cardTimes.five.sort((a, b) => a - b)[1], unit: 'ms', target: '<= 5000 ms' });
     await quiet();
 
     // Full runs: rerun with a new seed a few times; the worker reports each run's time.

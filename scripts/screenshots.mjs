@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Screenshots of the web app's main views at 1280x800 and 1920x1080 into docs/screenshots/
+// Screenshots of the web app's main views at 1024x768, 1280x800 and 1920x1080 (normal and
+// presentation mode) into docs/screenshots/
 // (`node scripts/screenshots.mjs`; builds the site first when it is stale, like the e2e tests).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -19,6 +20,8 @@ const url = server.resolvedUrls.local[0];
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
 
 const shots = [
+  { file: 'main-1024x768.png', width: 1024, height: 768, query: 'step=120', inspect: false, scrollTo: null },
+  { file: 'present-1024x768.png', width: 1024, height: 768, query: 'step=120&present=1', inspect: false, scrollTo: null },
   { file: 'main-1280x800.png', width: 1280, height: 800, query: 'step=120', inspect: true, scrollTo: null },
   { file: 'inspector-1280x800.png', width: 1280, height: 800, query: 'step=120', inspect: true, scrollTo: '[data-testid=batch-view]' },
   { file: 'main-1920x1080.png', width: 1920, height: 1080, query: 'step=120', inspect: true, scrollTo: null },
@@ -42,8 +45,11 @@ try {
     }
     // The step charts are Chart.js, drawn in jobs after Chart.js's chunk has loaded: wait until each shows the run.
     await page.waitForFunction(() => [...document.querySelectorAll('[data-testid^=chart-] canvas')].every((c) => Number(c.getAttribute('data-drawn-points')) > 0), null, { timeout: 60_000 });
+    // The result card: all five seeds in (its bands are the first thing on the page).
+    await page.waitForFunction(() => { const c = document.querySelector('[data-testid=result-card]'); return !c || c.getAttribute('data-pairs') === c.getAttribute('data-seeds'); }, null, { timeout: 120_000 });
     if (shot.sweep) await page.waitForSelector('[data-testid=sweep-progress][data-done=true]', { timeout: 300_000 });
     if (shot.scrollTo) await page.locator(shot.scrollTo).scrollIntoViewIfNeeded();
+    else await page.evaluate(() => window.scrollTo(0, 0)); // clicking a chip scrolled it into view
     await page.mouse.move(5, shot.height - 5);
     await page.waitForTimeout(600);
     await page.screenshot({ path: join(OUT, shot.file) });

@@ -46,6 +46,19 @@ describe('URL state', () => {
     expect(parseUrlState(serializeUrlState(state)).state.b).toEqual(state.a);
   });
 
+  it('reports every correction of a link with the value it really carried', () => {
+    const { notices } = parseUrlState('?rho=abc&h_long=-5&K_within=1e9&lambda_sim=Infinity&c0=%3Cscript%3Ealert(1)%3C%2Fscript%3E&alpha=1,x,0,0,0,0');
+    expect(notices).toEqual([
+      'rho=abc: must be a finite number, got "abc"; using 0.5',
+      expect.stringMatching(/^h_long=-5: must be in .*, got -5; using /),
+      expect.stringMatching(/^K_within=1e9: must be in .*, got 1000000000; using /),
+      expect.stringMatching(/^lambda_sim=Infinity: must be a finite number, got "Infinity"; using /),
+      expect.stringMatching(/^c0=<script>alert\(1\)<\/script>: must be a finite number, got "<script>alert\(1\)<\/script>"; using /),
+      expect.stringMatching(/^alpha=1,x,0,0,0,0: weights must be numbers in \[0, 1\], got "1,x,0,0,0,0"; using /),
+    ]);
+    for (const n of notices) expect(n).not.toMatch(/got null|undefined/);
+  });
+
   it('corrects out-of-range, malformed and unknown values with notices', () => {
     const { state, notices } = parseUrlState('?v=7&rho=1.5&K_within=2.5&h_short=abc&scheduler=best&alpha=1,2&wat=1&step=-3&b.C1=0&seed=12');
     expect(state.a.rho).toBe(0.5);

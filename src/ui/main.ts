@@ -16,7 +16,9 @@ const client = new EngineClient(new URL(wasmUrl, window.location.href).href, bas
 const { app, sweep } = splitSweepParams(window.location.search);
 // Explain mode's lecture link (`explain=<scene>`) is its own key too (src/ui/explain/explain-url.ts).
 const explainLink = splitExplainParams(app);
-const lab = new Lab(client, explainLink.app);
+// The result card's seeds run in the sweep's background worker pool (its own chunk, made on first use).
+const cardExecutor = () => import('./sweep/browser-pool.ts').then(({ createBrowserSweepPool }) => createBrowserSweepPool(new URL(wasmUrl, window.location.href).href, base));
+const lab = new Lab(client, explainLink.app, cardExecutor);
 for (const text of explainLink.notices) lab.notify('error', text);
 const explain = new ExplainStore(client, explainLink.link);
 const read = parseSweepUrl(sweep, lab.state.a);

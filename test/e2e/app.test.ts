@@ -20,11 +20,12 @@ async function open(query: string, options: Parameters<typeof openPage>[2] = {})
 }
 
 async function download(page: Page, menuItem: string): Promise<string> {
-  await page.click('details.menu > summary');
+  await page.click('[data-testid=export-menu] > summary');
   const [file] = await Promise.all([page.waitForEvent('download'), page.click(`.menu-items button:has-text("${menuItem}")`)]);
   const path = join(work, file.suggestedFilename());
   await file.saveAs(path);
-  await page.click('details.menu > summary');
+  // The menu closes itself after a choice.
+  expect(await page.$eval('[data-testid=export-menu]', (d) => (d as HTMLDetailsElement).open)).toBe(false);
   return path;
 }
 
@@ -110,7 +111,7 @@ describe('the EnvSched Lab web app', () => {
     await page.waitForFunction(() => /^[0-9a-f]{16}$/.test(document.querySelector('[data-testid=fingerprint-b]')?.textContent ?? ''));
     expect(new URL(page.url()).searchParams.get('b.scheduler')).toBe('random');
     expect(await page.textContent('[data-testid=compare-diff]')).toContain('scheduler');
-    expect(await page.textContent('[data-testid=chart-envs]')).toContain('B: random');
+    expect(await page.textContent('[data-testid=chart-envs]')).toContain('B: Random');
     // A link with B's difference opens straight into compare mode.
     const linked = await open(`?${TINY}&b.rho=1`);
     await finishedFingerprint(linked.page);
@@ -174,7 +175,7 @@ describe('the EnvSched Lab web app', () => {
   });
 
   it('corrects a malformed URL with notices and keeps working', async () => {
-    const { page } = await open(`?v=1&dataset=tiny&T=30&rho=7&K_within=lots&bogus=1&h_long=-2`);
+    const { page } = await open(`?v=1&dataset=tiny&B=12&T=30&rho=7&K_within=lots&bogus=1&h_long=-2`);
     await finishedFingerprint(page);
     const notices = await page.$$eval('[data-testid=notice]', (els) => els.map((e) => e.textContent ?? ''));
     expect(notices).toHaveLength(4);

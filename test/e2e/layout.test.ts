@@ -50,23 +50,29 @@ describe('layout for a projector', () => {
     expect(fits).toBe(true);
   });
 
-  it('fills the chart row at 1920 px with the five charts and the scatter', async () => {
+  it('puts the result card beside full rows of the five charts and the scatter at 1920 px', async () => {
     const { page } = await open('?dataset=tiny&B=12&T=20', 1920, 1080);
     await finishedFingerprint(page);
     const ids = ['envs', 'tools', 'variance', 'heldout', 'rollouts'].map((id) => `[data-testid=chart-${id}]`);
     const all = await boxes(page, [...ids, '[data-testid=scatter]']);
     const tops = all.map((b) => Math.round(b!.top));
-    expect(new Set(tops).size).toBe(1); // one row, no empty slot
+    const rows = new Set(tops).size;
+    expect(6 % rows).toBe(0); // full rows, no empty slot
+    expect(tops.filter((t) => t === tops[5]).length).toBe(6 / rows);
     expect(all[5]!.height).toBeGreaterThan(all[0]!.height * 0.8);
+    const card = (await boxes(page, ['[data-testid=result-card]']))[0]!;
+    expect(card.right).toBeLessThanOrEqual(all[0]!.left); // the story: the card, then the charts beside it
+    expect(Math.abs(card.top - all[0]!.top)).toBeLessThan(120);
   });
 
-  it('shows controls, batch, charts, inspector, scatter and relation graph in one 1920 x 1080 screen in presentation mode', async () => {
+  it('shows controls, the result card, batch, charts, inspector, scatter and relation graph in one 1920 x 1080 screen in presentation mode', async () => {
     const { page } = await open('?dataset=tiny&B=12&T=20&present=1&step=10', 1920, 1080);
     await finishedFingerprint(page);
     await page.locator('[data-testid=batch-view] button.chip').first().click();
     await page.waitForSelector('[data-testid=insp-q]', { timeout: 60_000 });
     await page.waitForSelector('[data-testid=relation-graph] svg');
-    const views = ['aside.side', '[data-testid=batch-view]', '[data-testid=chart-heldout]', '[data-testid=inspector]', '[data-testid=scatter]', '[data-testid=relation-graph] svg'];
+    // The story comes first (the result card beside the charts); every view still starts on the first screen.
+    const views = ['aside.side', '[data-testid=result-card]', '[data-testid=batch-view]', '[data-testid=chart-heldout]', '[data-testid=inspector]', '[data-testid=scatter]', '[data-testid=relation-graph]'];
     for (const [k, b] of (await boxes(page, views)).entries()) {
       expect(b, views[k]).not.toBeNull();
       expect(b!.top, `${views[k]} starts on the first screen`).toBeLessThan(1080 - 100);

@@ -16,36 +16,11 @@ import type { DatasetInfo, EngineApi, FaultKind, ImportedScores, Inspection, Lan
 import type { ReproduceResult } from '../../sim/reproduce.ts';
 import type { PoolGraph, StepExplanation } from '../../worker/explain.ts';
 
-/** Thrown into callers whose request was dropped because a newer one replaced its worker. */
-export class Cancelled extends Error {
-  constructor() {
-    super('cancelled by a newer request');
-    this.name = 'Cancelled';
-  }
-}
+import { Cancelled, WorkerFault, type EngineFault } from './errors.ts';
 
-/**
- * Thrown into callers whose worker failed (see EngineFault). A subclass of Cancelled: the caller
- * stops quietly, because the fault listener reports it once and starts the recovery.
- */
-export class WorkerFault extends Cancelled {
-  constructor(readonly fault: EngineFault) {
-    super();
-    this.name = 'WorkerFault';
-    this.message = `engine worker failed (${fault.kind}) while ${fault.during}`;
-  }
-}
-
+export { Cancelled, WorkerFault, type EngineFault };
 /** trap: a WebAssembly RuntimeError; abort: the kernels' own abort; oom: memory; hang: no heartbeat; crash: the worker died. */
 export type { FaultKind };
-
-export interface EngineFault {
-  kind: FaultKind;
-  /** What the worker was doing, in words ("running configuration A"). */
-  during: string;
-  /** The browser's own message, for the curious (and for bug reports). */
-  detail: string;
-}
 
 /** Errors from a comlink call that mean the worker itself failed (everything else is an ordinary error). */
 export function classifyFault(error: unknown): FaultKind | null {
@@ -88,6 +63,8 @@ export class EngineClient {
   private standby: Slot | null = null;
   private graph: GraphSource | null = null;
   private heartbeat: ReturnType<typeof setInterval> | null = null;
+  /** Counts replaced workers: a lane recorded under an older epoch is no longer in the active worker. */
+  epoch = 0;
   /** Told once per fault, after the failed worker has been replaced. */
   onFault: ((fault: EngineFault) => void) | null = null;
 
@@ -144,6 +121,7 @@ export class EngineClient {
     slot.pending.clear();
     this.active = this.standby ?? this.spawn();
     this.standby = null;
+    this.epoch++;
     queueMicrotask(() => this.prepareStandby());
     this.onFault?.(fault);
   }
@@ -227,6 +205,7 @@ export class EngineClient {
     old.pending.clear();
     this.active = this.standby ?? this.spawn();
     this.standby = null;
+    this.epoch++;
     // The replacement standby compiles while the new request runs; it is idle until needed.
     queueMicrotask(() => this.prepareStandby());
   }

@@ -2,6 +2,8 @@
 export function fmt(x: number | null | undefined, digits = 4): string {
   if (x === null || x === undefined || Number.isNaN(x)) return '–';
   if (!Number.isFinite(x)) return x > 0 ? '∞' : '−∞';
+  // Rounding residue of a sum that is 0 (coverage-only's median variance printed as 3.08e-33): 0.
+  if (Math.abs(x) < 1e-15) return '0';
   if (x !== 0 && Math.abs(x) < 1e-3) return x.toExponential(2);
   return Number(x.toFixed(digits)).toString();
 }
@@ -20,4 +22,15 @@ export function download(name: string, content: string | Blob, type = 'text/plai
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Words wrapped onto lines of at most `width` characters (a long axis title on a short axis). */
+export function wrapWords(text: string, width: number): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(' ')) {
+    const last = lines[lines.length - 1];
+    if (last !== undefined && last.length + 1 + word.length <= width) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
 }

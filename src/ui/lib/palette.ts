@@ -33,11 +33,11 @@ export const LANE_COLOUR = { a: OKABE_ITO.blue, b: OKABE_ITO.orange, ref: '#9a9a
 /** Relation colours of the dual-relation graph. */
 export const RELATION_COLOUR = { within: OKABE_ITO.blue, cross: OKABE_ITO.orange } as const;
 
-/** Sequential ramp for the heatmap (white -> blue), readable in greyscale too. */
-export function ramp(fraction: number): string {
+/** Sequential ramp for the heatmap (white -> blue; dark theme: panel -> sky blue), readable in greyscale too. */
+export function ramp(fraction: number, dark = false): string {
   const f = Math.max(0, Math.min(1, fraction));
-  const from = [255, 255, 255];
-  const to = [0, 66, 130];
+  const from = dark ? [16, 18, 20] : [255, 255, 255];
+  const to = dark ? [120, 200, 245] : [0, 66, 130];
   const c = from.map((v, k) => Math.round(v + (to[k] - v) * Math.sqrt(f)));
   return `rgb(${c[0]},${c[1]},${c[2]})`;
 }

@@ -56,13 +56,23 @@ export function short(text: string): string {
   return cut.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/**
+ * The rule's words with the value the link really carried: the shared check prints a decoded
+ * number as JSON, where NaN (from "abc" or a script string) and Infinity both read "null".
+ */
+function realValue(problem: string, value: unknown, text: string): string {
+  const decoded = Array.isArray(value) ? value : [value];
+  if (!decoded.some((v) => typeof v === 'number' && !Number.isFinite(v))) return problem;
+  return problem.replace(/, got .*$/, `, got "${short(text)}"`);
+}
+
 /** Applies `key=text` to `config`; returns a notice when the value had to be corrected. */
 function applyKey(config: Config, key: ConfigKey, text: string, label: string, fallback: Config): string | null {
   const value = decodeValue(key, text);
   const problem = checkConfigValue(key, value);
   if (problem !== null) {
     (config as unknown as Record<string, unknown>)[key] = key === 'alpha' ? [...fallback.alpha] : fallback[key];
-    return `${label}=${short(text)}: ${problem}; using ${encodeValue(fallback[key])}`;
+    return `${label}=${short(text)}: ${realValue(problem, value, text)}; using ${encodeValue(fallback[key])}`;
   }
   (config as unknown as Record<string, unknown>)[key] = value;
   return null;

@@ -1,0 +1,20 @@
+// Numbers and labels as the views print them.
+import { describe, expect, it } from 'vitest';
+import { fmt, wrapWords } from '../src/ui/lib/format.ts';
+import { METRIC_LABELS } from '../src/sweep/definition.ts';
+
+describe('view formatting', () => {
+  it('prints the rounding residue of an exact zero as 0 (coverage-only median variance was 3.08e-33)', () => {
+    expect(fmt(3.08e-33, 4)).toBe('0');
+    expect(fmt(-1e-17, 4)).toBe('0');
+    expect(fmt(2.5e-4, 4)).toBe('2.50e-4');
+    expect(fmt(0.04290, 4)).toBe('0.0429');
+  });
+
+  it('wraps the sweep’s long metric names so the y axis title is not cut off', () => {
+    const lines = wrapWords(METRIC_LABELS.auc, 26);
+    expect(lines.join(' ')).toBe(METRIC_LABELS.auc);
+    expect(lines.length).toBeGreaterThan(1);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(26);
+  });
+});

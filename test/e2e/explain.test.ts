@@ -26,11 +26,11 @@ async function open(query: string, options: Parameters<typeof openPage>[2] = {})
 }
 
 async function download(page: Page, menuItem: string): Promise<string> {
-  await page.click('details.menu > summary');
-  const [file] = await Promise.all([page.waitForEvent('download'), page.click(`.menu-items button:has-text("${menuItem}")`)]);
+  await page.click('[data-testid=export-menu] > summary');
+  const [file] = await Promise.all([page.waitForEvent('download'), page.click(`[data-testid=export-menu] .menu-items button:has-text("${menuItem}")`)]);
   const path = join(work, `${Date.now()}-${file.suggestedFilename()}`);
   await file.saveAs(path);
-  await page.click('details.menu > summary');
+  // The menu closes itself after a choice.
   return path;
 }
 

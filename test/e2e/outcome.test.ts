@@ -342,6 +342,8 @@ describe('rough edges', () => {
     expect(await page.inputValue('[data-testid=num-a-rho]')).toBe('0.25');
     expect(await page.textContent('[data-testid=step-label]')).toContain('step 20 / 20');
     await page.click('[data-testid=copy-link]');
+    // The button speaks once the clipboard has answered (asynchronous).
+    await page.waitForFunction(() => document.querySelector('[data-testid=copy-link]')?.textContent !== 'Copy link', undefined, { timeout: 10_000 });
     expect(await page.textContent('[data-testid=copy-link]')).toContain('configuration only');
     // A broken history with a graph: an error naming the file, and no "Waiting for the first step".
     const broken = join(work, 'broken.jsonl');

@@ -28,7 +28,9 @@ function contentSecurityPolicy(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY }, injectTo: 'head-prepend' }],
+      handler: () => [
+        { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY }, injectTo: 'head-prepend' },
+      ],
     },
   };
 }

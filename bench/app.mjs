@@ -22,16 +22,32 @@ function newest(path) {
   if (!existsSync(full)) return 0;
   if (!statSync(full).isDirectory()) return statSync(full).mtimeMs;
   let t = 0;
-  for (const e of readdirSync(full, { withFileTypes: true, recursive: true })) if (e.isFile()) t = Math.max(t, statSync(join(e.parentPath, e.name)).mtimeMs);
+  for (const e of readdirSync(full, { withFileTypes: true, recursive: true }))
+    if (e.isFile()) t = Math.max(t, statSync(join(e.parentPath, e.name)).mtimeMs);
   return t;
 }
 
 async function serve() {
   // Same staleness rule as the e2e tests (test/e2e/site.ts): rebuild the site when any input is newer.
   const stamp = join(ROOT, 'site', '.built');
-  const inputs = ['src/ui', 'src/worker', 'src/engine', 'src/sim', 'src/reference', 'index.html', 'public', 'vite.config.ts', 'build/envsched.wasm', 'datasets'];
+  const inputs = [
+    'src/ui',
+    'src/worker',
+    'src/engine',
+    'src/sim',
+    'src/reference',
+    'index.html',
+    'public',
+    'vite.config.ts',
+    'build/envsched.wasm',
+    'datasets',
+  ];
   if (!existsSync(stamp) || statSync(stamp).mtimeMs < Math.max(...inputs.map(newest))) {
-    execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+    execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     writeFileSync(stamp, new Date().toISOString());
   }
   const { preview } = await import('vite');
@@ -79,7 +95,18 @@ export async function run() {
   const url = server.resolvedUrls.local[0];
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--enable-precise-memory-info', '--js-flags=--expose-gc'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--enable-precise-memory-info',
+      '--js-flags=--expose-gc',
+    ],
   });
   const rows = [];
   try {
@@ -103,7 +130,11 @@ export async function run() {
     let { runId } = await waitRun(page, 0);
     await browser.stopTracing();
     const loadTrace = mainThreadTasks(tracePath);
-    rows.push({ name: 'app: longest main-thread task while loading (parse, first render, first run)', value: await page.evaluate(() => window.__longest), unit: 'ms' });
+    rows.push({
+      name: 'app: longest main-thread task while loading (parse, first render, first run)',
+      value: await page.evaluate(() => window.__longest),
+      unit: 'ms',
+    });
     rows.push({ name: 'app: ... the same, its CPU time (trace: thread time of the longest-CPU task)', value: loadTrace.cpu, unit: 'ms' });
     const quiet = async () => {
       await page.waitForTimeout(400); // let pending long-task entries arrive before resetting
@@ -115,24 +146,48 @@ export async function run() {
     await quiet();
 
     // The result card: from a committed change (the seed) to its first band and to all 5 seeds.
-    const pairs = (n) => page.waitForFunction((k) => Number(document.querySelector('[data-testid=result-card]')?.getAttribute('data-pairs')) >= k, n, { timeout: 120_000, polling: 20 });
+    const pairs = (n) =>
+      page.waitForFunction((k) => Number(document.querySelector('[data-testid=result-card]')?.getAttribute('data-pairs')) >= k, n, {
+        timeout: 120_000,
+        polling: 20,
+      });
     const cold = await page.evaluate(() => performance.now());
     await pairs(5);
-    rows.push({ name: 'app: result card, 5 seeds after the page load had finished its first run (cold pool)', value: (await page.evaluate(() => performance.now())) - cold, unit: 'ms' });
+    rows.push({
+      name: 'app: result card, 5 seeds after the page load had finished its first run (cold pool)',
+      value: (await page.evaluate(() => performance.now())) - cold,
+      unit: 'ms',
+    });
     const cardTimes = { two: [], five: [] };
     for (const seed of [11, 12, 13]) {
       const t0 = await page.evaluate(() => performance.now());
       await page.fill('[data-testid=num-a-seed]', String(seed));
       await page.press('[data-testid=num-a-seed]', 'Enter');
-      await page.waitForFunction((s) => new URLSearchParams(location.search).get('seed') === s && document.querySelector('[data-testid=result-card]')?.getAttribute('data-pairs') === '0', String(seed), { polling: 10 });
+      await page.waitForFunction(
+        (s) =>
+          new URLSearchParams(location.search).get('seed') === s &&
+          document.querySelector('[data-testid=result-card]')?.getAttribute('data-pairs') === '0',
+        String(seed),
+        { polling: 10 },
+      );
       await pairs(2);
       cardTimes.two.push((await page.evaluate(() => performance.now())) - t0);
       await pairs(5);
       cardTimes.five.push((await page.evaluate(() => performance.now())) - t0);
       ({ runId } = await waitRun(page, runId));
     }
-    rows.push({ name: 'app: result card, change -> first band (2 seeds; median of 3)', value: cardTimes.two.sort((a, b) => a - b)[1], unit: 'ms', target: '<= 2000 ms' });
-    rows.push({ name: 'app: result card, change -> 5 seeds (median of 3)', value: cardTimes.five.sort((a, b) => a - b)[1], unit: 'ms', target: '<= 5000 ms' });
+    rows.push({
+      name: 'app: result card, change -> first band (2 seeds; median of 3)',
+      value: cardTimes.two.sort((a, b) => a - b)[1],
+      unit: 'ms',
+      target: '<= 2000 ms',
+    });
+    rows.push({
+      name: 'app: result card, change -> 5 seeds (median of 3)',
+      value: cardTimes.five.sort((a, b) => a - b)[1],
+      unit: 'ms',
+      target: '<= 5000 ms',
+    });
     await quiet();
 
     // Full runs: rerun with a new seed a few times; the worker reports each run's time.
@@ -144,7 +199,12 @@ export async function run() {
       runId = r.runId;
       runTimes.push(r.millis);
     }
-    rows.push({ name: 'app: 200-step EnvSched run in the worker (median of 3)', value: runTimes.sort((a, b) => a - b)[1], unit: 'ms', target: '<= 1000 ms' });
+    rows.push({
+      name: 'app: 200-step EnvSched run in the worker (median of 3)',
+      value: runTimes.sort((a, b) => a - b)[1],
+      unit: 'ms',
+      target: '<= 1000 ms',
+    });
 
     // Slider -> first chart with new data, measured in the page (median of 5).
     const latencies = [];
@@ -158,7 +218,8 @@ export async function run() {
         slider.dispatchEvent(new Event('input', { bubbles: true }));
         return new Promise((resolve) => {
           const check = () => {
-            if (Number(chart.getAttribute('data-drawn-run')) > prev && Number(chart.getAttribute('data-drawn-points')) > 0) resolve(performance.now() - t0);
+            if (Number(chart.getAttribute('data-drawn-run')) > prev && Number(chart.getAttribute('data-drawn-points')) > 0)
+              resolve(performance.now() - t0);
             else requestAnimationFrame(check);
           };
           requestAnimationFrame(check);
@@ -168,18 +229,29 @@ export async function run() {
       ({ runId } = await waitRun(page, runId));
       await page.waitForTimeout(150); // let the throttle window pass
     }
-    rows.push({ name: 'app: slider change -> first updated chart (median of 5)', value: latencies.sort((a, b) => a - b)[2], unit: 'ms', target: '<= 150 ms' });
+    rows.push({
+      name: 'app: slider change -> first updated chart (median of 5)',
+      value: latencies.sort((a, b) => a - b)[2],
+      unit: 'ms',
+      target: '<= 150 ms',
+    });
     await page.waitForTimeout(400);
-    rows.push({ name: 'app: longest main-thread task during 8 runs', value: await page.evaluate(() => window.__longest), unit: 'ms', target: '<= 50 ms' });
+    rows.push({
+      name: 'app: longest main-thread task during 8 runs',
+      value: await page.evaluate(() => window.__longest),
+      unit: 'ms',
+      target: '<= 50 ms',
+    });
 
     // Memory: 50 consecutive reruns (alternating rho; the random reference is cached).
-    const heap = () => page.evaluate(async () => {
-      for (let k = 0; k < 3; k++) {
-        window.gc?.();
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      return performance.memory.usedJSHeapSize / 1048576;
-    });
+    const heap = () =>
+      page.evaluate(async () => {
+        for (let k = 0; k < 3; k++) {
+          window.gc?.();
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        return performance.memory.usedJSHeapSize / 1048576;
+      });
     const before = await heap();
     await quiet();
     await browser.startTracing(page, { path: tracePath, categories: ['disabled-by-default-devtools.timeline', '__metadata'] });
@@ -191,15 +263,32 @@ export async function run() {
     await page.waitForTimeout(400);
     await browser.stopTracing();
     const rerunTrace = mainThreadTasks(tracePath);
-    rows.push({ name: 'app: longest main-thread task during 50 reruns', value: await page.evaluate(() => window.__longest), unit: 'ms', target: '<= 50 ms' });
+    rows.push({
+      name: 'app: longest main-thread task during 50 reruns',
+      value: await page.evaluate(() => window.__longest),
+      unit: 'ms',
+      target: '<= 50 ms',
+    });
     // The longest task is one sample of a busy shared machine; how many long tasks a run causes is steadier.
-    rows.push({ name: 'app: main-thread tasks over 50 ms per rerun (50 reruns)', value: await page.evaluate(() => window.__long.length / 50), unit: 'tasks' });
+    rows.push({
+      name: 'app: main-thread tasks over 50 ms per rerun (50 reruns)',
+      value: await page.evaluate(() => window.__long.length / 50),
+      unit: 'tasks',
+    });
     rows.push({ name: 'app: ... longest task CPU time during 50 reruns (trace)', value: rerunTrace.cpu, unit: 'ms', target: '<= 50 ms' });
     rows.push({ name: 'app: ... tasks over 50 ms of CPU time in 50 reruns (trace)', value: rerunTrace.cpuOver50, unit: 'tasks' });
     const jobs = await page.evaluate(() => window.__envschedJobTimes.chart ?? []);
     jobs.sort((a, b) => a - b);
-    rows.push({ name: 'app: one Chart.js step-chart update (median over the whole session)', value: jobs[Math.floor(jobs.length / 2)] ?? NaN, unit: 'ms' });
-    rows.push({ name: 'app: one Chart.js step-chart update (95th percentile)', value: jobs[Math.floor(jobs.length * 0.95)] ?? NaN, unit: 'ms' });
+    rows.push({
+      name: 'app: one Chart.js step-chart update (median over the whole session)',
+      value: jobs[Math.floor(jobs.length / 2)] ?? NaN,
+      unit: 'ms',
+    });
+    rows.push({
+      name: 'app: one Chart.js step-chart update (95th percentile)',
+      value: jobs[Math.floor(jobs.length * 0.95)] ?? NaN,
+      unit: 'ms',
+    });
     rows.push({ name: 'app: one Chart.js step-chart update (max)', value: jobs[jobs.length - 1] ?? NaN, unit: 'ms' });
     const after = await heap();
     rows.push({ name: 'app: page JS heap before 50 reruns', value: before, unit: 'MiB' });

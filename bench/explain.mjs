@@ -20,16 +20,32 @@ function newest(path) {
   if (!existsSync(full)) return 0;
   if (!statSync(full).isDirectory()) return statSync(full).mtimeMs;
   let t = 0;
-  for (const e of readdirSync(full, { withFileTypes: true, recursive: true })) if (e.isFile()) t = Math.max(t, statSync(join(e.parentPath, e.name)).mtimeMs);
+  for (const e of readdirSync(full, { withFileTypes: true, recursive: true }))
+    if (e.isFile()) t = Math.max(t, statSync(join(e.parentPath, e.name)).mtimeMs);
   return t;
 }
 
 /** The built site under `vite preview` (rebuilt when stale: the rule of test/e2e/site.ts and bench/app.mjs). */
 async function serve() {
   const stamp = join(ROOT, 'site', '.built');
-  const inputs = ['src/ui', 'src/worker', 'src/engine', 'src/sim', 'src/reference', 'index.html', 'public', 'vite.config.ts', 'build/envsched.wasm', 'datasets'];
+  const inputs = [
+    'src/ui',
+    'src/worker',
+    'src/engine',
+    'src/sim',
+    'src/reference',
+    'index.html',
+    'public',
+    'vite.config.ts',
+    'build/envsched.wasm',
+    'datasets',
+  ];
   if (!existsSync(stamp) || statSync(stamp).mtimeMs < Math.max(...inputs.map(newest))) {
-    execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+    execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     writeFileSync(stamp, new Date().toISOString());
   }
   const { preview } = await import('vite');
@@ -61,7 +77,19 @@ export async function run() {
   const { chromium } = await import('playwright-core');
   const server = await serve();
   const url = server.resolvedUrls.local[0];
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
   const rows = [];
   const load = loadavg()[0];
   try {
@@ -69,7 +97,9 @@ export async function run() {
     await context.addInitScript(() => localStorage.setItem('envsched-lab:intro-seen', '1'));
     const page = await context.newPage();
     await page.goto(`${url}?dataset=envscaler-rl&step=120&present=1`);
-    await page.waitForFunction(() => document.querySelector('[data-testid=fingerprint]')?.getAttribute('data-done') === 'true', null, { timeout: 180_000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid=fingerprint]')?.getAttribute('data-done') === 'true', null, {
+      timeout: 180_000,
+    });
     await page.waitForTimeout(500);
 
     const ready = (scene) => `[data-testid=explain-mode][data-scene=${scene}][data-ready=true]`;
@@ -100,7 +130,9 @@ export async function run() {
       await page.keyboard.press('Escape');
       await page.waitForSelector('[data-testid=explain-mode]', { state: 'detached' });
       // The walkthrough reopens at the scene it was closed on (the exploitation scene below).
-      opens.push(await timed(page, { kind: 'click', target: '[data-testid=explain-toggle]' }, ready(step === 120 ? 'rollouts' : 'exploitation')));
+      opens.push(
+        await timed(page, { kind: 'click', target: '[data-testid=explain-toggle]' }, ready(step === 120 ? 'rollouts' : 'exploitation')),
+      );
       await page.keyboard.press('Home');
       await page.waitForSelector(ready('rollouts'));
       workerMillis = Math.max(workerMillis, Number(await page.getAttribute('[data-testid=explain-mode]', 'data-millis')));
@@ -119,11 +151,31 @@ export async function run() {
       await page.keyboard.press('Escape');
       await page.waitForSelector('[data-testid=explain-mode]', { state: 'detached' });
     }
-    rows.push({ name: 'explain: open Explain mode: click -> dialog drawn (median of 3)', value: median(shown), unit: 'ms', target: '<= 100 ms' });
-    rows.push({ name: 'explain: open Explain mode, step not yet analysed (click -> scene drawn), median of 3', value: median(opens), unit: 'ms', target: '<= 100 ms' });
+    rows.push({
+      name: 'explain: open Explain mode: click -> dialog drawn (median of 3)',
+      value: median(shown),
+      unit: 'ms',
+      target: '<= 100 ms',
+    });
+    rows.push({
+      name: 'explain: open Explain mode, step not yet analysed (click -> scene drawn), median of 3',
+      value: median(opens),
+      unit: 'ms',
+      target: '<= 100 ms',
+    });
     rows.push({ name: 'explain: ... worst of the 3', value: Math.max(...opens), unit: 'ms' });
-    rows.push({ name: 'explain: open Explain mode again on the same step (analysis cached)', value: median(openWarm), unit: 'ms', target: '<= 100 ms' });
-    rows.push({ name: 'explain: next / previous scene (key -> scene drawn), median of 27', value: median(moves), unit: 'ms', target: '<= 100 ms' });
+    rows.push({
+      name: 'explain: open Explain mode again on the same step (analysis cached)',
+      value: median(openWarm),
+      unit: 'ms',
+      target: '<= 100 ms',
+    });
+    rows.push({
+      name: 'explain: next / previous scene (key -> scene drawn), median of 27',
+      value: median(moves),
+      unit: 'ms',
+      target: '<= 100 ms',
+    });
     const worst = slowest.sort((x, y) => y[0] - x[0])[0];
     rows.push({ name: `explain: ... worst of 27 (moving to the ${worst[1]} scene)`, value: worst[0], unit: 'ms' });
     rows.push({ name: 'explain: the worker taking one step apart (worst of 3)', value: workerMillis, unit: 'ms' });
@@ -153,7 +205,12 @@ export async function run() {
           sample();
         }),
     );
-    rows.push({ name: 'explain: inspector lag behind the player while playing 8 s (steps, worst)', value: lag.worst, unit: 'steps', target: '<= 1' });
+    rows.push({
+      name: 'explain: inspector lag behind the player while playing 8 s (steps, worst)',
+      value: lag.worst,
+      unit: 'steps',
+      target: '<= 1',
+    });
     rows.push({ name: 'explain: ... steps played in those 8 s', value: lag.played, unit: 'steps' });
     rows.push({ name: 'explain: load average (1 min) while measuring', value: load, unit: '' });
   } finally {

@@ -31,16 +31,44 @@ export async function run() {
     for (const name of ['envscaler-rl', 'envscaler-full']) {
       const spec = index.find((d) => d.name === name);
       const pool = join(dir, name);
-      const gen = ['generate-pool', '--envs', String(spec.envs), '--tasks-per-env', String(spec.tasksPerEnv), '--seed', String(spec.seed), '--out', pool];
+      const gen = [
+        'generate-pool',
+        '--envs',
+        String(spec.envs),
+        '--tasks-per-env',
+        String(spec.tasksPerEnv),
+        '--seed',
+        String(spec.seed),
+        '--out',
+        pool,
+      ];
       if (spec.totalTasks) gen.push('--total-tasks', String(spec.totalTasks));
       const g = timed(gen);
       rows.push({ name: `generate-pool ${name}`, value: Number(g.seconds.toFixed(2)), unit: 's' });
       const out = join(dir, `${name}.graph.json`);
-      const b = timed(['build-graph', '--env-metadata', join(pool, 'env_metadata.json'), '--scenarios', join(pool, 'rl_scenario_metadata.json'), '--topology', join(pool, 'topology.json'), '--sim', join(pool, 'sim.json'), '--categories', join(pool, 'categories.json'), '--out', out]);
+      const b = timed([
+        'build-graph',
+        '--env-metadata',
+        join(pool, 'env_metadata.json'),
+        '--scenarios',
+        join(pool, 'rl_scenario_metadata.json'),
+        '--topology',
+        join(pool, 'topology.json'),
+        '--sim',
+        join(pool, 'sim.json'),
+        '--categories',
+        join(pool, 'categories.json'),
+        '--out',
+        out,
+      ]);
       rows.push({ name: `build-graph ${name} (${spec.tasks} tasks) time`, value: Number(b.seconds.toFixed(2)), unit: 's' });
       rows.push({ name: `build-graph ${name} peak memory`, value: Number(b.peakMb.toFixed(0)), unit: 'MB' });
       rows.push({ name: `${name}.graph.json size`, value: Number((statSync(out).size / 1e6).toFixed(2)), unit: 'MB' });
-      rows.push({ name: `${name}.graph.bin size`, value: Number((statSync(out.replace(/\.json$/, '.bin')).size / 1e6).toFixed(2)), unit: 'MB' });
+      rows.push({
+        name: `${name}.graph.bin size`,
+        value: Number((statSync(out.replace(/\.json$/, '.bin')).size / 1e6).toFixed(2)),
+        unit: 'MB',
+      });
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

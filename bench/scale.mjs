@@ -18,26 +18,40 @@ export async function run(maxTasks = Number(process.env.SCALE_MAX_TASKS ?? Infin
     if (size.envs * size.perEnv > maxTasks) continue;
     const path = ensureBenchGraph(size);
     process.stderr.write(`scale: ${size.label} tasks ...\n`);
-    const out = execFileSync(process.execPath, [fileURLToPath(new URL('./lib/scale-one.mjs', import.meta.url)), JSON.stringify(size), path], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-      maxBuffer: 1 << 20,
-    });
+    const out = execFileSync(
+      process.execPath,
+      [fileURLToPath(new URL('./lib/scale-one.mjs', import.meta.url)), JSON.stringify(size), path],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+        maxBuffer: 1 << 20,
+      },
+    );
     results.push(JSON.parse(out.toString().trim().split('\n').pop()));
   }
-  console.log('\n| pool (tasks) | M_cross / P_cross | step, median wall | step, median CPU | CPU per task | peak memory (RSS) | graph load | vs paper (34.93 s) |');
+  console.log(
+    '\n| pool (tasks) | M_cross / P_cross | step, median wall | step, median CPU | CPU per task | peak memory (RSS) | graph load | vs paper (34.93 s) |',
+  );
   console.log('| ---: | :---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const r of results) {
-    console.log(`| ${r.tasks.toLocaleString('en-US')} | ${r.mCross} / ${r.pCross} | ${r.stepMs.toFixed(1)} ms | ${r.cpuMs.toFixed(1)} ms | ${r.cpuUsPerTask.toFixed(2)} µs | ${r.peakRssMiB.toFixed(0)} MiB | ${(r.loadMs / 1000).toFixed(1)} s | ${Math.round((PAPER_STEP_S * 1000) / r.stepMs).toLocaleString('en-US')}x |`);
+    console.log(
+      `| ${r.tasks.toLocaleString('en-US')} | ${r.mCross} / ${r.pCross} | ${r.stepMs.toFixed(1)} ms | ${r.cpuMs.toFixed(1)} ms | ${r.cpuUsPerTask.toFixed(2)} µs | ${r.peakRssMiB.toFixed(0)} MiB | ${(r.loadMs / 1000).toFixed(1)} s | ${Math.round((PAPER_STEP_S * 1000) / r.stepMs).toLocaleString('en-US')}x |`,
+    );
     const target = r.tasks === 100_000 ? '<= 60 ms' : r.tasks === 750_000 ? '<= 600 ms' : undefined;
     rows.push({ name: `scale ${r.label}: step median (wall)`, value: r.stepMs, unit: 'ms', target });
     rows.push({ name: `scale ${r.label}: step median (CPU)`, value: r.cpuMs, unit: 'ms' });
     rows.push({ name: `scale ${r.label}: CPU time per task`, value: r.cpuUsPerTask, unit: 'µs' });
-    rows.push({ name: `scale ${r.label}: peak memory (max RSS)`, value: r.peakRssMiB, unit: 'MiB', target: r.tasks === 750_000 ? '<= 2048 MiB' : undefined });
+    rows.push({
+      name: `scale ${r.label}: peak memory (max RSS)`,
+      value: r.peakRssMiB,
+      unit: 'MiB',
+      target: r.tasks === 750_000 ? '<= 2048 MiB' : undefined,
+    });
     rows.push({ name: `scale ${r.label}: graph load (binary)`, value: r.loadMs / 1000, unit: 's' });
   }
   const small = results.find((r) => r.tasks === 25_000);
   const big = results.find((r) => r.tasks === 750_000);
-  if (small && big) rows.push({ name: 'scale: CPU per task 750K / 25K', value: big.cpuUsPerTask / small.cpuUsPerTask, unit: 'x', target: '<= 2x' });
+  if (small && big)
+    rows.push({ name: 'scale: CPU per task 750K / 25K', value: big.cpuUsPerTask / small.cpuUsPerTask, unit: 'x', target: '<= 2x' });
   return rows;
 }
 

@@ -31,38 +31,61 @@ export function benchGraph() {
   const dim = 6;
   const feat = Array.from({ length: N }, (_, i) => Array.from({ length: dim }, (_, d) => next() + (d === envOf[i] % dim ? 1.5 : 0)));
   const cos = (i, j) => {
-    let ab = 0, aa = 0, bb = 0;
-    for (let d = 0; d < dim; d++) { ab += feat[i][d] * feat[j][d]; aa += feat[i][d] ** 2; bb += feat[j][d] ** 2; }
+    let ab = 0,
+      aa = 0,
+      bb = 0;
+    for (let d = 0; d < dim; d++) {
+      ab += feat[i][d] * feat[j][d];
+      aa += feat[i][d] ** 2;
+      bb += feat[j][d] ** 2;
+    }
     return Math.round((ab / Math.sqrt(aa * bb)) * 1e6) / 1e6;
   };
   const absOf = (i, j) => Math.round(((cos(i, j) * 7919 + (i + j) * 0.001) % 1) * 1e6) / 1e6;
-  const within = [], cross = [], fullCross = [];
+  const within = [],
+    cross = [],
+    fullCross = [];
   for (let i = 0; i < N; i++) {
-    const same = [], other = [], otherAbs = [];
+    const same = [],
+      other = [],
+      otherAbs = [];
     for (let j = 0; j < N; j++) {
       if (j === i) continue;
       if (envOf[j] === envOf[i]) same.push([j, cos(i, j)]);
-      else { other.push([j, cos(i, j)]); otherAbs.push([j, absOf(i, j)]); }
+      else {
+        other.push([j, cos(i, j)]);
+        otherAbs.push([j, absOf(i, j)]);
+      }
     }
     within.push(same.sort(byDesc));
     fullCross.push(other.sort(byDesc).slice(0, P_CROSS));
     cross.push(otherAbs.sort(byDesc).slice(0, M_CROSS));
   }
   return {
-    format: 'envsched-graph', version: 1, name: 'bench-51x50',
+    format: 'envsched-graph',
+    version: 1,
+    name: 'bench-51x50',
     envs: Array.from({ length: ENVS }, (_, e) => ({ id: `env_${e}`, name: `Env${e}`, category: ['a', 'b', 'c', null][e % 4], tools: [] })),
     tasks: envOf.map((env, i) => ({ id: `env_${env}-task_${i % PER_ENV}`, env, tools: [], checks: 8, text: '' })),
-    within, cross, fullCross,
+    within,
+    cross,
+    fullCross,
   };
 }
 
 function packLists(lists) {
   const offsets = new Int32Array(lists.length + 1);
-  lists.forEach((l, i) => { offsets[i + 1] = offsets[i] + l.length; });
+  lists.forEach((l, i) => {
+    offsets[i + 1] = offsets[i] + l.length;
+  });
   const index = new Int32Array(offsets[lists.length]);
   const sim = new Float64Array(offsets[lists.length]);
   let k = 0;
-  for (const l of lists) for (const [j, s] of l) { index[k] = j; sim[k++] = s; }
+  for (const l of lists)
+    for (const [j, s] of l) {
+      index[k] = j;
+      sim[k++] = s;
+    }
   return { offsets, index, sim };
 }
 
@@ -74,9 +97,14 @@ export function packBenchGraph(graph) {
     return cats.get(key);
   });
   return {
-    nTasks: graph.tasks.length, nEnvs: graph.envs.length, nCategories: cats.size,
-    taskEnv: Int32Array.from(graph.tasks, (t) => t.env), envCategory,
-    within: packLists(graph.within), cross: packLists(graph.cross), fullCross: packLists(graph.fullCross),
+    nTasks: graph.tasks.length,
+    nEnvs: graph.envs.length,
+    nCategories: cats.size,
+    taskEnv: Int32Array.from(graph.tasks, (t) => t.env),
+    envCategory,
+    within: packLists(graph.within),
+    cross: packLists(graph.cross),
+    fullCross: packLists(graph.fullCross),
   };
 }
 
@@ -119,7 +147,10 @@ export async function run() {
   const history = benchHistory();
   const config = { ...DEFAULT_CONFIG, alpha: [...DEFAULT_CONFIG.alpha], B: 64, K: 8 };
   const sched = new WasmScheduler(await loadEnvschedWasmNode());
-  sched.loadGraph(packed, graph.tasks.map((t) => t.id));
+  sched.loadGraph(
+    packed,
+    graph.tasks.map((t) => t.id),
+  );
   sched.setHistory(history);
   sched.configure(config);
 
@@ -129,7 +160,10 @@ export async function run() {
 
   // incremental use, as the simulator does: append step t, choose the batch of t + 1
   const inc = new WasmScheduler(await loadEnvschedWasmNode());
-  inc.loadGraph(packed, graph.tasks.map((t) => t.id));
+  inc.loadGraph(
+    packed,
+    graph.tasks.map((t) => t.id),
+  );
   inc.configure(config);
   const byStep = Array.from({ length: STEPS }, () => []);
   for (const o of history) byStep[o.step].push(o);

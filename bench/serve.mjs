@@ -51,7 +51,11 @@ async function measure(size) {
     starts.push(performance.now() - s.t0);
     await stop(s);
   }
-  return { startMs: median(starts), tripMs: await roundTrip(graph, []), loggedTripMs: await roundTrip(graph, ['--log', join(BENCH_DIR, `serve-bench-${process.pid}.jsonl`)]) };
+  return {
+    startMs: median(starts),
+    tripMs: await roundTrip(graph, []),
+    loggedTripMs: await roundTrip(graph, ['--log', join(BENCH_DIR, `serve-bench-${process.pid}.jsonl`)]),
+  };
 }
 
 /** Median time of observe (64 x 8) + next (64) over 40 steps after 10 warm-up steps. */
@@ -75,7 +79,10 @@ async function roundTrip(graph, extra) {
 
 function timeScore(graph, history, extra) {
   const t0 = performance.now();
-  const r = spawnSync(process.execPath, [CLI, 'score', '--graph', graph, '--history', history, ...extra], { stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 30 });
+  const r = spawnSync(process.execPath, [CLI, 'score', '--graph', graph, '--history', history, ...extra], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 1 << 30,
+  });
   if (r.status !== 0) throw new Error(`score exited ${r.status}`);
   return { ms: performance.now() - t0, bytes: r.stdout.length };
 }
@@ -89,20 +96,34 @@ export async function run(maxTasks = Number(process.env.SERVE_MAX_TASKS ?? Infin
     const m = await measure(size);
     const big = n === 100_000;
     rows.push({ name: `serve ${size.label}: start (binary graph)`, value: m.startMs / 1000, unit: 's', target: big ? '<= 5 s' : '<= 1 s' });
-    rows.push({ name: `serve ${size.label}: observe 64x8 + next 64 (stdio)`, value: m.tripMs, unit: 'ms', target: big ? '<= 60 ms' : '<= 3 ms' });
+    rows.push({
+      name: `serve ${size.label}: observe 64x8 + next 64 (stdio)`,
+      value: m.tripMs,
+      unit: 'ms',
+      target: big ? '<= 60 ms' : '<= 3 ms',
+    });
     rows.push({ name: `serve ${size.label}: the same with --log (fdatasync per step)`, value: m.loggedTripMs, unit: 'ms' });
     if (big) {
       const graph = ensureBenchGraph(size);
       const history = graph.replace(/\.graph\.bin$/, '-history200.jsonl');
       if (!existsSync(history)) {
         const ids = (task) => `e${Math.floor(task / size.perEnv)}-t${task % size.perEnv}`;
-        writeFileSync(history, generateBenchHistory({ nTasks: n, perEnv: size.perEnv }).map((o) => `${JSON.stringify({ ...o, task: ids(o.task) })}\n`).join(''));
+        writeFileSync(
+          history,
+          generateBenchHistory({ nTasks: n, perEnv: size.perEnv })
+            .map((o) => `${JSON.stringify({ ...o, task: ids(o.task) })}\n`)
+            .join(''),
+        );
       }
       const only = timeScore(graph, history, ['--batch-only']);
       const full = timeScore(graph, history, []);
       rows.push({ name: `score ${size.label} --batch-only, end to end`, value: only.ms / 1000, unit: 's', target: '<= 6 s' });
       rows.push({ name: `score ${size.label} full SPEC 12 output, end to end`, value: full.ms / 1000, unit: 's' });
-      rows.push({ name: `score ${size.label} output: --batch-only / full`, value: `${(only.bytes / 1024).toFixed(0)} KB / ${(full.bytes / 2 ** 20).toFixed(0)} MB`, unit: '' });
+      rows.push({
+        name: `score ${size.label} output: --batch-only / full`,
+        value: `${(only.bytes / 1024).toFixed(0)} KB / ${(full.bytes / 2 ** 20).toFixed(0)} MB`,
+        unit: '',
+      });
     }
   }
   return rows;
@@ -110,5 +131,8 @@ export async function run(maxTasks = Number(process.env.SERVE_MAX_TASKS ?? Infin
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const rows = await run(process.argv[2] ? Number(process.argv[2]) : undefined);
-  for (const r of rows) console.log(`${r.name}: ${typeof r.value === 'number' ? r.value.toFixed(3) : r.value} ${r.unit}${r.target ? ` (target ${r.target})` : ''}`);
+  for (const r of rows)
+    console.log(
+      `${r.name}: ${typeof r.value === 'number' ? r.value.toFixed(3) : r.value} ${r.unit}${r.target ? ` (target ${r.target})` : ''}`,
+    );
 }

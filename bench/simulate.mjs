@@ -28,12 +28,31 @@ export async function run() {
   const best = [];
   for (let k = 0; k < 3; k++) best.push(await timed('envsched', 200));
   best.sort((a, b) => a.ms - b.ms);
-  rows.push({ name: `simulate: 200-step default run (envsched, B=64, K=8) on ${name}`, value: +best[0].ms.toFixed(1), unit: 'ms', target: '<= 500 ms' });
+  rows.push({
+    name: `simulate: 200-step default run (envsched, B=64, K=8) on ${name}`,
+    value: +best[0].ms.toFixed(1),
+    unit: 'ms',
+    target: '<= 500 ms',
+  });
   rows.push({ name: 'simulate: the same run, CPU time (this process)', value: +best[0].cpuMs.toFixed(1), unit: 'ms' });
   rows.push({ name: 'simulate: the same run, fingerprint', value: best[0].result.fingerprint, unit: '' });
-  for (const scheduler of ['random', 'dapo', 'mopps', 'dps', 'envsched', 'within-only', 'cross-only', 'coverage-only', 'exploitation-only']) {
+  for (const scheduler of [
+    'random',
+    'dapo',
+    'mopps',
+    'dps',
+    'envsched',
+    'within-only',
+    'cross-only',
+    'coverage-only',
+    'exploitation-only',
+  ]) {
     const { ms } = await timed(scheduler, 200);
-    rows.push({ name: `simulate: time per step, ${scheduler} (simulator + metrics included)`, value: +(ms / 200).toFixed(3), unit: 'ms/step' });
+    rows.push({
+      name: `simulate: time per step, ${scheduler} (simulator + metrics included)`,
+      value: +(ms / 200).toFixed(3),
+      unit: 'ms/step',
+    });
   }
   // Scale: a 100K pool, 50 steps in headless Chromium (bench/browser/); SIMULATE_BROWSER=0 skips it.
   if (process.env.SIMULATE_BROWSER !== '0') {

@@ -12,7 +12,16 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const METRICS = ['final', 'auc', 'mean_variance', 'envs_per_batch', 'tools_per_batch'];
 
 async function browserRows(nodeFingerprints) {
@@ -21,22 +30,43 @@ async function browserRows(nodeFingerprints) {
   const { chromium } = await import('playwright-core');
   const outDir = mkdtempSync(join(tmpdir(), 'envsched-sweep-bench-'));
   const configFile = join(ROOT, 'vite.config.ts');
-  await build({ root: ROOT, configFile, logLevel: 'error', build: { outDir, emptyOutDir: true, rollupOptions: { input: join(ROOT, 'src/ui/sweep/sweep.html') } } });
-  const server = await preview({ root: ROOT, configFile, build: { outDir }, preview: { port: 0, host: '127.0.0.1', strictPort: false }, logLevel: 'error' });
+  await build({
+    root: ROOT,
+    configFile,
+    logLevel: 'error',
+    build: { outDir, emptyOutDir: true, rollupOptions: { input: join(ROOT, 'src/ui/sweep/sweep.html') } },
+  });
+  const server = await preview({
+    root: ROOT,
+    configFile,
+    build: { outDir },
+    preview: { port: 0, host: '127.0.0.1', strictPort: false },
+    logLevel: 'error',
+  });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage();
     await page.goto(`${server.resolvedUrls.local[0]}src/ui/sweep/sweep.html`);
     await page.waitForFunction(() => 'envschedSweep' in window);
     const workers = await page.evaluate(() => window.envschedSweep.defaultWorkers);
-    const timed = (w) => page.evaluate(([n, metrics]) => window.envschedSweep.bench('table3b', n, { dataset: 'envscaler-rl', steps: 200, seeds: 3, metrics }), [w, METRICS]);
+    const timed = (w) =>
+      page.evaluate(
+        ([n, metrics]) => window.envschedSweep.bench('table3b', n, { dataset: 'envscaler-rl', steps: 200, seeds: 3, metrics }),
+        [w, METRICS],
+      );
     const many = await timed(workers);
     const one = await timed(1);
     for (const r of [many, one]) {
-      if (JSON.stringify(r.fingerprints) !== JSON.stringify(nodeFingerprints)) throw new Error('the browser sweep gave other fingerprints than Node (was build/envsched.wasm rebuilt during the benchmark?)');
+      if (JSON.stringify(r.fingerprints) !== JSON.stringify(nodeFingerprints))
+        throw new Error('the browser sweep gave other fingerprints than Node (was build/envsched.wasm rebuilt during the benchmark?)');
     }
     return [
-      { name: `sweep: Table 3(b) preset, 9 configs x 3 seeds x 200 steps on envscaler-rl, Chromium, ${workers} Web Workers`, value: +many.seconds.toFixed(2), unit: 's', target: '< 10 s on 2 cores' },
+      {
+        name: `sweep: Table 3(b) preset, 9 configs x 3 seeds x 200 steps on envscaler-rl, Chromium, ${workers} Web Workers`,
+        value: +many.seconds.toFixed(2),
+        unit: 's',
+        target: '< 10 s on 2 cores',
+      },
       { name: 'sweep: same, Chromium, 1 Web Worker', value: +one.seconds.toFixed(2), unit: 's' },
       { name: `sweep: speed-up of ${workers} Web Workers over 1 (Chromium)`, value: +(one.seconds / many.seconds).toFixed(2), unit: 'x' },
     ];
@@ -68,7 +98,8 @@ export async function run() {
     const result = await runSweep(definition, pool);
     const seconds = (performance.now() - t0) / 1000;
     await pool.close();
-    if (result.runs !== 27 || result.points.length !== 9) throw new Error(`expected 27 runs in 9 points, got ${result.runs} in ${result.points.length}`);
+    if (result.runs !== 27 || result.points.length !== 9)
+      throw new Error(`expected 27 runs in 9 points, got ${result.runs} in ${result.points.length}`);
     return { seconds, result };
   };
   const all = availableParallelism();
@@ -81,7 +112,12 @@ export async function run() {
   if (!same) throw new Error('fingerprints differ between the pool sizes (was build/envsched.wasm rebuilt during the benchmark?)');
   const fingerprints = many.result.points.map((p) => p.fingerprints);
   return [
-    { name: `sweep: Table 3(b) preset, 9 configs x 3 seeds x 200 steps on envscaler-rl, Node, ${all} workers`, value: +many.seconds.toFixed(2), unit: 's', target: '< 10 s on 2 cores' },
+    {
+      name: `sweep: Table 3(b) preset, 9 configs x 3 seeds x 200 steps on envscaler-rl, Node, ${all} workers`,
+      value: +many.seconds.toFixed(2),
+      unit: 's',
+      target: '< 10 s on 2 cores',
+    },
     { name: 'sweep: same, Node, 1 worker', value: +one.seconds.toFixed(2), unit: 's' },
     { name: `sweep: speed-up of ${all} workers over 1 (Node)`, value: +(one.seconds / many.seconds).toFixed(2), unit: 'x' },
     { name: 'sweep: time per run, all workers (wall / 27)', value: +((many.seconds / 27) * 1000).toFixed(0), unit: 'ms' },

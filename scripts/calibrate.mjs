@@ -22,7 +22,12 @@ const { PREVIOUS_SIM_MODEL } = await import(dist('sim/model-params.js'));
 const { DEFAULT_CONFIG } = await import(dist('engine/config.js'));
 
 const { values: flags } = parseArgs({
-  options: { evals: { type: 'string', default: '70' }, seeds: { type: 'string', default: '3' }, 't4-runs': { type: 'string', default: '24' }, 'dry-run': { type: 'boolean', default: false } },
+  options: {
+    evals: { type: 'string', default: '70' },
+    seeds: { type: 'string', default: '3' },
+    't4-runs': { type: 'string', default: '24' },
+    'dry-run': { type: 'boolean', default: false },
+  },
 });
 const EVALS = Number(flags.evals);
 const SEEDS = Number(flags.seeds);
@@ -44,14 +49,24 @@ const BOX = {
   etaFamiliarity: [0, 0.05],
 };
 /** Start: the second fit's values, forgetting rescaled to the per-signal form (docs/calibration.md, third fit). */
-const START = { competence0: 0.6347, logitScale: 4.584, partialCredit: 0.8343, etaCompetence: 0.0006327, forgetting: 0.035, breadth: 0.5, hiddenNoise: 0.5, repeatDiscount: 0.1, etaFamiliarity: 0.008 };
+const START = {
+  competence0: 0.6347,
+  logitScale: 4.584,
+  partialCredit: 0.8343,
+  etaCompetence: 0.0006327,
+  forgetting: 0.035,
+  breadth: 0.5,
+  hiddenNoise: 0.5,
+  repeatDiscount: 0.1,
+  etaFamiliarity: 0.008,
+};
 /** Fit targets: value and tolerance (the objective's scale). */
 const TARGETS = {
   randomMeanVariance: { value: 0.03208, tol: 0.003, what: 'random: mean within-task variance (Table 2)' },
   randomMedianVariance: { value: 0.01468, tol: 0.003, what: 'random: median within-task variance (Table 2)' },
   randomMedianReward: { value: 0.595, tol: 0.03, what: 'random: median reward (Table 2)' },
   randomGain: { value: 2.51, tol: 0.5, what: 'random: held-out gain over the untrained policy at step 200 (Table 1)' },
-  randomShare120: { value: 0.95, tol: 0.04, what: "random: share of its step-200 held-out gain reached by step 120" },
+  randomShare120: { value: 0.95, tol: 0.04, what: 'random: share of its step-200 held-out gain reached by step 120' },
   envShare20: { value: 0.8, tol: 0.1, what: 'random on 20 of 51 environments: held-out gain / gain on all 51 (EnvScaler 5.4)' },
   envShare5: { value: 0.45, tol: 0.15, what: 'the same on 5 environments' },
   t4HitStep1: { value: 0.572, tol: 0.04, what: 'Table 4(a) step 1: exploitation hit rate' },
@@ -92,7 +107,11 @@ async function figures(params, set) {
   let picks = 0;
   let hits = 0;
   for (let k = 0; k < T4_RUNS; k++) {
-    const run = new SimulationRun(await loadRunWasmNode(), loaded, { ...base, scheduler: 'envsched', seed: set.t4 + k, T: 2 }, source, { randomColdStart: true, model, steps: 2 });
+    const run = new SimulationRun(await loadRunWasmNode(), loaded, { ...base, scheduler: 'envsched', seed: set.t4 + k, T: 2 }, source, {
+      randomColdStart: true,
+      model,
+      steps: 2,
+    });
     run.run();
     const s = run.result().steps[1];
     picks += s.exploitationPicks;
@@ -174,12 +193,23 @@ const started = Date.now();
 if (flags['dry-run']) {
   const t0 = Date.now();
   const fig = await figures(START, SEED_SETS.A);
-  process.stdout.write(`${JSON.stringify({ start: START, figures: fig, objective: objective(fig), seconds: (Date.now() - t0) / 1000 }, null, 1)}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ start: START, figures: fig, objective: objective(fig), seconds: (Date.now() - t0) / 1000 }, null, 1)}\n`,
+  );
   process.exit(0);
 }
 const fits = [await fit('A', SEED_SETS.A), await fit('B', SEED_SETS.B)];
 const [a, b] = fits;
-const spread = Object.fromEntries(NAMES.map((k) => [k, { A: round(a.params[k]), B: round(b.params[k]), relativeSpread: round(Math.abs(a.params[k] - b.params[k]) / (BOX[k][1] - BOX[k][0]), 2) }]));
+const spread = Object.fromEntries(
+  NAMES.map((k) => [
+    k,
+    {
+      A: round(a.params[k]),
+      B: round(b.params[k]),
+      relativeSpread: round(Math.abs(a.params[k] - b.params[k]) / (BOX[k][1] - BOX[k][0]), 2),
+    },
+  ]),
+);
 const fitted = Object.fromEntries(NAMES.map((k) => [k, round(a.params[k], 5)]));
 const report = {
   date: new Date().toISOString(),
@@ -190,7 +220,12 @@ const report = {
   table4RunsPerEvaluation: T4_RUNS,
   steps: STEPS,
   seedSets: SEED_SETS,
-  targets: Object.fromEntries(Object.entries(TARGETS).map(([k, t]) => [k, { target: t.value, tolerance: t.tol, fitA: round(a.figures[k]), fitB: round(b.figures[k]) }])),
+  targets: Object.fromEntries(
+    Object.entries(TARGETS).map(([k, t]) => [
+      k,
+      { target: t.value, tolerance: t.tol, fitA: round(a.figures[k]), fitB: round(b.figures[k]) },
+    ]),
+  ),
   objective: { A: round(a.objective), B: round(b.objective) },
   spread,
   seconds: round((Date.now() - started) / 1000, 4),
@@ -225,9 +260,11 @@ const lines = [
   '| --- | --- | --- | --- | --- |',
   ...NAMES.map((k) => `| \`${k}\` | [${BOX[k].join(', ')}] | ${spread[k].A} | ${spread[k].B} | ${spread[k].relativeSpread} |`),
   '',
-  `Fixed before fitting: ${Object.entries(FIXED).map(([k, v]) => `\`${k}\` = ${v}`).join(', ')}.`,
+  `Fixed before fitting: ${Object.entries(FIXED)
+    .map(([k, v]) => `\`${k}\` = ${v}`)
+    .join(', ')}.`,
   '',
-  '## Fit targets (on the fit\'s own seeds)',
+  "## Fit targets (on the fit's own seeds)",
   '',
   '| target | value | tolerance | fit A | fit B |',
   '| --- | --- | --- | --- | --- |',

@@ -28,7 +28,8 @@ const stale = (outputs, sources, skip = []) => {
 
 /** Rebuilds the stale parts; `datasets` lists the bundled datasets to make sure of. */
 export async function ensureBuilt({ datasets = ['tiny', 'envscaler-rl'] } = {}) {
-  if (stale(['build/envsched.wasm', 'build/envsched.test.wasm'], ['assembly', 'src/engine/wasm/layout.ts', 'asconfig.json'])) run('npm run build:wasm');
+  if (stale(['build/envsched.wasm', 'build/envsched.test.wasm'], ['assembly', 'src/engine/wasm/layout.ts', 'asconfig.json']))
+    run('npm run build:wasm');
   // dist/ holds what tsconfig.node.json compiles: everything in src but the browser-only folders.
   if (stale(['dist/cli/main.js'], ['src'], ['src/ui', 'src/worker'])) run('npm run build:node');
   const { ensureDatasets } = await import(new URL('./build-datasets.mjs', import.meta.url).href);

@@ -12,19 +12,38 @@ import { preview } from 'vite';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const OUT = join(ROOT, 'docs', 'screenshots');
 if (!process.env.SKIP_BUILD) {
-  execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   writeFileSync(join(ROOT, 'site', '.built'), new Date().toISOString());
 }
 mkdirSync(OUT, { recursive: true });
 
 const SCENES = ['rollouts', 'history', 'neighbours', 'fusion', 'coverage', 'exploitation', 'filters', 'update'];
-const SIZES = [[1280, 720], [1920, 1080]];
+const SIZES = [
+  [1280, 720],
+  [1920, 1080],
+];
 const QUERY = process.env.EXPLAIN_QUERY ?? 'dataset=tiny&B=12&T=40&step=14&present=1&controls=0';
 const only = process.argv.slice(2);
 
 const server = await preview({ root: ROOT, preview: { port: 0, host: '127.0.0.1' }, logLevel: 'error' });
 const url = server.resolvedUrls.local[0];
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
 try {
   for (const [width, height] of SIZES) {
     const context = await browser.newContext({ viewport: { width, height }, reducedMotion: 'reduce' });

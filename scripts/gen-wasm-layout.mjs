@@ -23,7 +23,10 @@ export async function loadLayout() {
 
 /** taskEnv -> TASK_ENV, K_within -> K_WITHIN, cold-start -> COLD_START. */
 export function constantName(name) {
-  return name.replace(/-/g, '_').replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
+  return name
+    .replace(/-/g, '_')
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toUpperCase();
 }
 
 /** The text of the AssemblyScript file. */
@@ -37,18 +40,31 @@ export function renderLayout(layout) {
   const constants = (prefix, entries, type = '') => {
     for (const [name, value] of entries) out.push(`export const ${prefix}_${constantName(name)}${type} = ${value};`);
   };
-  constants('PTR', layout.POINTER_NAMES.map((name, slot) => [name, slot]));
+  constants(
+    'PTR',
+    layout.POINTER_NAMES.map((name, slot) => [name, slot]),
+  );
   out.push('', '// f64 slots of the configuration block (SPEC 11 names)');
-  constants('CFG', layout.CONFIG_NAMES.map((name, slot) => [name, slot]));
+  constants(
+    'CFG',
+    layout.CONFIG_NAMES.map((name, slot) => [name, slot]),
+  );
   out.push('/** Slots the engine writes before every score. */', `export const CFG_USED = ${layout.CONFIG_NAMES.length};`);
   out.push(`export const CFG_SLOTS = ${layout.CFG_SLOTS};`, '', '// CFG_PRIOR codes (SPEC 5 ablations)');
   constants('PRIOR', Object.entries(layout.PRIOR));
   out.push('', '// i32 slots of the info block');
   constants('INFO', Object.entries(layout.INFO));
   out.push(`export const INFO_SLOTS = ${layout.INFO_SLOTS};`, '', '// phase codes (batchPhase)');
-  constants('PHASE', layout.PHASES.map((name, code) => [name, code]), ': u8');
+  constants(
+    'PHASE',
+    layout.PHASES.map((name, code) => [name, code]),
+    ': u8',
+  );
   out.push('', '// relaxation codes (SPEC 6 order)');
-  constants('RELAX', layout.RELAXED.map((name, code) => [name, code]));
+  constants(
+    'RELAX',
+    layout.RELAXED.map((name, code) => [name, code]),
+  );
   return `${out.join('\n')}\n`;
 }
 

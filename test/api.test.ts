@@ -12,7 +12,10 @@ describe('createScheduler', () => {
   it('observe is atomic: a bad group anywhere in a step leaves the history as it was', async () => {
     const s = await createScheduler({ graph: TINY, config: { B: 6 } });
     const first = s.next(0);
-    s.observe(0, first.batch.map((p) => ({ task: p.task, rewards: rewards(0, p.index) })));
+    s.observe(
+      0,
+      first.batch.map((p) => ({ task: p.task, rewards: rewards(0, p.index) })),
+    );
     const before = s.state();
     const groups = s.next(1).batch.map((p) => ({ task: p.task, rewards: rewards(1, p.index) }));
     groups[4] = { task: groups[4].task, rewards: [0.5, 7] };
@@ -30,7 +33,10 @@ describe('createScheduler', () => {
       answers.push(JSON.stringify(n.batch));
       expect(n.extras).toHaveLength(3);
       expect(n.extras.some((e) => n.batch.some((p) => p.task === e.task))).toBe(false);
-      s.observe(t, n.batch.map((p) => ({ task: p.task, rewards: rewards(t, p.index) })));
+      s.observe(
+        t,
+        n.batch.map((p) => ({ task: p.task, rewards: rewards(t, p.index) })),
+      );
     }
     // asked again later, with more history stored, the old steps give the old answers
     for (let t = 0; t < 6; t++) expect(JSON.stringify(s.next(t, { extras: 3 }).batch)).toBe(answers[t]);
@@ -48,7 +54,10 @@ describe('createScheduler', () => {
 
   it('runs ahead of the history for asynchronous training, and says by how much', async () => {
     const s = await createScheduler({ graph: TINY, config: { B: 4 } });
-    s.observe(0, s.next(0).batch.map((p) => ({ task: p.task, rewards: rewards(0, p.index) })));
+    s.observe(
+      0,
+      s.next(0).batch.map((p) => ({ task: p.task, rewards: rewards(0, p.index) })),
+    );
     const ahead = s.next(3);
     expect(ahead.step).toBe(3);
     expect(ahead.metrics['envsched/history/lag']).toBe(2);
@@ -70,7 +79,11 @@ describe('topByKey (the ranked extras)', () => {
     let x = 7;
     const keys = Array.from({ length: 500 }, () => ((x = (x * 48271) % 2147483647) % 40) / 8); // many ties
     const keep = (i: number) => i % 7 !== 3;
-    const sorted = keys.map((_, i) => i).filter(keep).sort((a, b) => keys[b] - keys[a] || a - b);
-    for (const count of [0, 1, 5, 64, 420, 1000]) expect(topByKey(keys.length, count, keep, (i) => keys[i])).toEqual(sorted.slice(0, count));
+    const sorted = keys
+      .map((_, i) => i)
+      .filter(keep)
+      .sort((a, b) => keys[b] - keys[a] || a - b);
+    for (const count of [0, 1, 5, 64, 420, 1000])
+      expect(topByKey(keys.length, count, keep, (i) => keys[i])).toEqual(sorted.slice(0, count));
   });
 });

@@ -20,7 +20,14 @@ function groups(sim: Simulator, tasks: number[], rewards: number[]): StepGroups 
   sim.batchView(tasks.length).set(tasks);
   sim.rolloutView(tasks.length).rewards.set(rewards);
   const view = sim.rolloutView(tasks.length);
-  return { tasks: Int32Array.from(tasks), K: sim.K, rewards: view.rewards, flags: new Int32Array(rewards.length), batchPtr: sim.pointers.batch, rewardsPtr: sim.pointers.rewards };
+  return {
+    tasks: Int32Array.from(tasks),
+    K: sim.K,
+    rewards: view.rewards,
+    flags: new Int32Array(rewards.length),
+    batchPtr: sim.pointers.batch,
+    rewardsPtr: sim.pointers.rewards,
+  };
 }
 
 describe('random', () => {

@@ -13,16 +13,20 @@ const BOTH = ['/usr/bin/chromium', '/usr/bin/firefox-esr'];
 
 describe('which browsers to use, install or ask for', () => {
   it('uses the installed browsers and runs nothing', () => {
-    for (const root of [true, false]) for (const apt of [true, false]) {
-      expect(planBrowsers(machine({ root, apt, present: BOTH }))).toEqual({ kind: 'ready' });
-    }
+    for (const root of [true, false])
+      for (const apt of [true, false]) {
+        expect(planBrowsers(machine({ root, apt, present: BOTH }))).toEqual({ kind: 'ready' });
+      }
   });
 
   it('as root with apt-get, installs exactly the missing packages after an apt-get update', () => {
     expect(planBrowsers(machine({ root: true, apt: true, present: [] }))).toEqual({
       kind: 'install',
       packages: ['chromium', 'firefox-esr'],
-      commands: [['apt-get', 'update'], ['apt-get', 'install', '-y', 'chromium', 'firefox-esr']],
+      commands: [
+        ['apt-get', 'update'],
+        ['apt-get', 'install', '-y', 'chromium', 'firefox-esr'],
+      ],
     });
     const plan = planBrowsers(machine({ root: true, apt: true, present: ['/usr/bin/chromium'] }));
     expect(plan.kind === 'install' && plan.commands[1]).toEqual(['apt-get', 'install', '-y', 'firefox-esr']);
@@ -71,14 +75,20 @@ describe('carrying out the plan', () => {
   it('stops with one line when apt-get fails, and runs nothing more', () => {
     const ran: string[] = [];
     const attempt = () =>
-      ensureBrowsers({ machine: machine({ root: true, apt: true, present: [] }), log: () => {}, run: (c, a) => (ran.push(`${c} ${a[0]}`), 100) });
+      ensureBrowsers({
+        machine: machine({ root: true, apt: true, present: [] }),
+        log: () => {},
+        run: (c, a) => (ran.push(`${c} ${a[0]}`), 100),
+      });
     expect(attempt).toThrow(BrowsersMissing);
     expect(attempt).toThrow(/^`apt-get update` failed \(exit 100\): install chromium and firefox-esr yourself/);
     expect(ran).toEqual(['apt-get update', 'apt-get update']);
   });
 
   it('does not trust an install that leaves a browser missing', () => {
-    expect(() => ensureBrowsers({ machine: machine({ root: true, apt: true, present: [] }), log: () => {}, run: () => 0 })).toThrow(/still missing/);
+    expect(() => ensureBrowsers({ machine: machine({ root: true, apt: true, present: [] }), log: () => {}, run: () => 0 })).toThrow(
+      /still missing/,
+    );
   });
 
   it('runs nothing when it cannot install, and the error is the one line', () => {

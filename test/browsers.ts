@@ -25,9 +25,7 @@ export interface Machine {
 }
 
 export type BrowserPlan =
-  | { kind: 'ready' }
-  | { kind: 'install'; packages: string[]; commands: string[][] }
-  | { kind: 'fail'; line: string };
+  { kind: 'ready' } | { kind: 'install'; packages: string[]; commands: string[][] } | { kind: 'fail'; line: string };
 
 /** The one decision: use what is installed, install what is missing, or say what to run. */
 export function planBrowsers(machine: Machine, required: readonly RequiredBrowser[] = REQUIRED_BROWSERS): BrowserPlan {
@@ -36,10 +34,20 @@ export function planBrowsers(machine: Machine, required: readonly RequiredBrowse
   const packages = missing.map((b) => b.pkg);
   const paths = missing.map((b) => b.path).join(' and ');
   if (machine.isRoot && machine.hasAptGet) {
-    return { kind: 'install', packages, commands: [['apt-get', 'update'], ['apt-get', 'install', '-y', ...packages]] };
+    return {
+      kind: 'install',
+      packages,
+      commands: [
+        ['apt-get', 'update'],
+        ['apt-get', 'install', '-y', ...packages],
+      ],
+    };
   }
   if (machine.hasAptGet) {
-    return { kind: 'fail', line: `the browser tests need ${paths}: run \`sudo apt-get update && sudo apt-get install -y ${packages.join(' ')}\`, then npm test again` };
+    return {
+      kind: 'fail',
+      line: `the browser tests need ${paths}: run \`sudo apt-get update && sudo apt-get install -y ${packages.join(' ')}\`, then npm test again`,
+    };
   }
   return {
     kind: 'fail',
@@ -95,9 +103,11 @@ export function ensureBrowsers(options: EnsureOptions = {}): void {
     const shown = [command, ...args].join(' ');
     log(`browsers: ${shown}`);
     const status = run(command, args);
-    if (status !== 0) throw new BrowsersMissing(`\`${shown}\` failed (exit ${status ?? 'signal'}): install ${names} yourself, then npm test again`);
+    if (status !== 0)
+      throw new BrowsersMissing(`\`${shown}\` failed (exit ${status ?? 'signal'}): install ${names} yourself, then npm test again`);
   }
   const after = planBrowsers(machine);
-  if (after.kind !== 'ready') throw new BrowsersMissing(`apt-get installed ${names}, but ${REQUIRED_BROWSERS.map((b) => b.path).join(' or ')} is still missing`);
+  if (after.kind !== 'ready')
+    throw new BrowsersMissing(`apt-get installed ${names}, but ${REQUIRED_BROWSERS.map((b) => b.path).join(' or ')} is still missing`);
   log(`browsers: ${names} installed`);
 }

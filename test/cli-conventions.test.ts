@@ -106,10 +106,26 @@ describe('bundled datasets', () => {
 
   it('off a terminal the build says so in two lines (the compiled CLI, a fresh folder)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'envsched-datasets-'));
-    const result = spawnSync(process.execPath, [new URL('bin/envsched.js', root).pathname, 'reproduce', '--dataset', 'tiny', '--seeds', '1', '--steps', '2', '--table4-runs', '0', '--json'], {
-      encoding: 'utf8',
-      env: { ...process.env, ENVSCHED_DATASETS_DIR: dir },
-    });
+    const result = spawnSync(
+      process.execPath,
+      [
+        new URL('bin/envsched.js', root).pathname,
+        'reproduce',
+        '--dataset',
+        'tiny',
+        '--seeds',
+        '1',
+        '--steps',
+        '2',
+        '--table4-runs',
+        '0',
+        '--json',
+      ],
+      {
+        encoding: 'utf8',
+        env: { ...process.env, ENVSCHED_DATASETS_DIR: dir },
+      },
+    );
     expect(result.status).toBe(0);
     expect(result.stderr.split('\n').filter((l) => l.startsWith('datasets: '))).toEqual([
       'datasets: building tiny (48 tasks)...',
@@ -124,19 +140,27 @@ describe('bundled datasets', () => {
     process.env.ENVSCHED_DATASETS_DIR = file;
     const result = await runCli(['simulate', '--dataset', 'tiny', '--steps', '2']);
     expect(result.code).toBe(2);
-    expect(result.stderr.split('\n').filter((l) => l.startsWith('error: '))).toEqual([expect.stringMatching(/^error: datasets\/tiny:-: cannot build the bundled dataset .*ENVSCHED_DATASETS_DIR/)]);
+    expect(result.stderr.split('\n').filter((l) => l.startsWith('error: '))).toEqual([
+      expect.stringMatching(/^error: datasets\/tiny:-: cannot build the bundled dataset .*ENVSCHED_DATASETS_DIR/),
+    ]);
   });
 });
 
 describe('the docs', () => {
   it('name only commands that exist (in code spans and command examples)', () => {
     const names = new Set(COMMANDS.map((c) => c.name));
-    const docs = ['README.md', ...readdirSync(new URL('docs/', root)).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+    const docs = [
+      'README.md',
+      ...readdirSync(new URL('docs/', root))
+        .filter((f) => f.endsWith('.md'))
+        .map((f) => `docs/${f}`),
+    ];
     const unknown: string[] = [];
     for (const file of docs) {
       const text = readFileSync(new URL(file, root), 'utf8');
       // `envsched run ...` in backticks, or an indented example line `    npx envsched run ...`
-      for (const m of text.matchAll(/(?:`|^ {4}(?:npx )?)envsched ([a-z][a-z-]*)/gm)) if (!names.has(m[1])) unknown.push(`${file}: envsched ${m[1]}`);
+      for (const m of text.matchAll(/(?:`|^ {4}(?:npx )?)envsched ([a-z][a-z-]*)/gm))
+        if (!names.has(m[1])) unknown.push(`${file}: envsched ${m[1]}`);
     }
     expect(unknown).toEqual([]);
   });

@@ -30,10 +30,22 @@ let caseNo = 0;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'envsched-fuzz-cli-'));
-  graph = syntheticPool({ envs: 3, tasksPerEnv: 4, mCross: 4, pCross: 2, heldoutSuites: 1, heldoutEnvs: 1, heldoutTasksPerEnv: 2, seed: 3 });
+  graph = syntheticPool({
+    envs: 3,
+    tasksPerEnv: 4,
+    mCross: 4,
+    pCross: 2,
+    heldoutSuites: 1,
+    heldoutEnvs: 1,
+    heldoutTasksPerEnv: 2,
+    seed: 3,
+  });
   graphText = serializeGraphJson(graph);
   graphBytes = encodeGraphBinary(loadGraph(graph));
-  historyText = serializeHistoryJsonl(randomHistory(testRng(11), graph), graph.tasks.map((t) => t.id));
+  historyText = serializeHistoryJsonl(
+    randomHistory(testRng(11), graph),
+    graph.tasks.map((t) => t.id),
+  );
   envMetadataText = await readFile(join(ENVSCALER_SAMPLE_DIR, 'env_metadata.json'), 'utf8');
   scenariosText = await readFile(join(ENVSCALER_SAMPLE_DIR, 'scenarios.json'), 'utf8');
 });
@@ -66,8 +78,17 @@ function expectContract(result: CliResult, label: string): 'accepted' | 'refused
 const textDamage = fc.oneof(
   { weight: 6, arbitrary: fc.record({ kind: fc.constant('none' as const) }) },
   fc.record({ kind: fc.constant('truncate' as const), at: fc.nat() }),
-  fc.record({ kind: fc.constant('flip' as const), at: fc.nat(), char: fc.constantFrom('{', ']', ',', '"', '9', '-', 'e', '\n', '\\', '\u0000', '\u00ff') }),
-  fc.record({ kind: fc.constant('replace' as const), at: fc.nat(), from: fc.constantFrom('0.', '"env"', '"step"', '"rewards"', 'true', ',', '[', '1'), to: fc.constantFrom('-1.', '"Env"', '1e999', 'NaN', 'null', '2', '"', '') }),
+  fc.record({
+    kind: fc.constant('flip' as const),
+    at: fc.nat(),
+    char: fc.constantFrom('{', ']', ',', '"', '9', '-', 'e', '\n', '\\', '\u0000', '\u00ff'),
+  }),
+  fc.record({
+    kind: fc.constant('replace' as const),
+    at: fc.nat(),
+    from: fc.constantFrom('0.', '"env"', '"step"', '"rewards"', 'true', ',', '[', '1'),
+    to: fc.constantFrom('-1.', '"Env"', '1e999', 'NaN', 'null', '2', '"', ''),
+  }),
 );
 type TextDamage = typeof textDamage extends fc.Arbitrary<infer T> ? T : never;
 
@@ -95,38 +116,71 @@ function damage(text: string, d: TextDamage): string {
 
 const configText = fc.oneof(
   { weight: 3, arbitrary: fc.constant(undefined) },
-  fc.constantFrom('{}', '{"B": 4, "K_within": 2}', '{"scheduler": "random"}', '{"scheduler": "within-only", "rho": 1}', '{"h_long": 1e999}', '{"B": 0}', '{"lambda_ridge": 5e-324}', '[]', '', '{"B": 4,}', '{"seed": -1}', '{"__proto__": 1}'),
+  fc.constantFrom(
+    '{}',
+    '{"B": 4, "K_within": 2}',
+    '{"scheduler": "random"}',
+    '{"scheduler": "within-only", "rho": 1}',
+    '{"h_long": 1e999}',
+    '{"B": 0}',
+    '{"lambda_ridge": 5e-324}',
+    '[]',
+    '',
+    '{"B": 4,}',
+    '{"seed": -1}',
+    '{"__proto__": 1}',
+  ),
   fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.stringify(v) ?? ''),
 );
 
 const badFlag = fc.oneof(
   { weight: 2, arbitrary: fc.constant<string[]>([]) },
-  fc.constantFrom<string[]>(['--step', '-1'], ['--step', '1e3'], ['--step', '5'], ['--step', '0'], ['--step', '99999999999'], ['--implementation', 'gpu'], ['--bogus'], ['--step'], ['positional'], ['--implementation', 'reference']),
+  fc.constantFrom<string[]>(
+    ['--step', '-1'],
+    ['--step', '1e3'],
+    ['--step', '5'],
+    ['--step', '0'],
+    ['--step', '99999999999'],
+    ['--implementation', 'gpu'],
+    ['--bogus'],
+    ['--step'],
+    ['positional'],
+    ['--implementation', 'reference'],
+  ),
 );
 
 describe('fuzz: envsched score', () => {
   it('damaged graphs (JSON or binary), histories, configurations and flags', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.boolean(), textDamage, fc.nat(), fc.integer({ min: 1, max: 255 }), textDamage, configText, badFlag, async (binary, graphDamage, byteAt, xor, historyDamage, config, flags) => {
-        let graphPath: string;
-        if (binary) {
-          const bytes = graphBytes.slice();
-          if (graphDamage.kind !== 'none') bytes[byteAt % bytes.length] ^= xor;
-          graphPath = await put('g.graph.bin', bytes);
-        } else graphPath = await put('g.graph.json', damage(graphText, graphDamage));
-        const historyPath = await put('h.jsonl', damage(historyText, historyDamage));
-        const args = ['score', '--graph', graphPath, '--history', historyPath, ...flags];
-        if (config !== undefined) args.push('--config', await put('c.json', config));
-        const result = await runCli(args);
-        const outcome = expectContract(result, args.join(' '));
-        if (outcome === 'accepted') {
-          const scores = JSON.parse(result.stdout) as { tasks?: unknown[]; batch: unknown[]; scheduler?: string };
-          // the EnvSched family prints every task's scores; the baselines print the batch-only shape
-          if (scores.tasks) expect(scores.tasks.length).toBe(graph.tasks.length);
-          else expect(['random', 'dps', 'mopps']).toContain(scores.scheduler);
-        }
-        tally.record('score', outcome);
-      }),
+      fc.asyncProperty(
+        fc.boolean(),
+        textDamage,
+        fc.nat(),
+        fc.integer({ min: 1, max: 255 }),
+        textDamage,
+        configText,
+        badFlag,
+        async (binary, graphDamage, byteAt, xor, historyDamage, config, flags) => {
+          let graphPath: string;
+          if (binary) {
+            const bytes = graphBytes.slice();
+            if (graphDamage.kind !== 'none') bytes[byteAt % bytes.length] ^= xor;
+            graphPath = await put('g.graph.bin', bytes);
+          } else graphPath = await put('g.graph.json', damage(graphText, graphDamage));
+          const historyPath = await put('h.jsonl', damage(historyText, historyDamage));
+          const args = ['score', '--graph', graphPath, '--history', historyPath, ...flags];
+          if (config !== undefined) args.push('--config', await put('c.json', config));
+          const result = await runCli(args);
+          const outcome = expectContract(result, args.join(' '));
+          if (outcome === 'accepted') {
+            const scores = JSON.parse(result.stdout) as { tasks?: unknown[]; batch: unknown[]; scheduler?: string };
+            // the EnvSched family prints every task's scores; the baselines print the batch-only shape
+            if (scores.tasks) expect(scores.tasks.length).toBe(graph.tasks.length);
+            else expect(['random', 'dps', 'mopps']).toContain(scores.scheduler);
+          }
+          tally.record('score', outcome);
+        },
+      ),
       params(150, { timeout: 20_000 }),
     );
     expect(tally.get('score').accepted).toBeGreaterThan(0);
@@ -136,8 +190,16 @@ describe('fuzz: envsched score', () => {
 
 /** Damage to the simulator's hidden parameters (`sim`), which only `simulate` reads. */
 const simDamage = fc.oneof(
-  fc.record({ field: fc.constantFrom('difficulty', 'checks', 'family', 'type', 'initiallySatisfied', 'exploitable', 'gates'), value: fc.constantFrom<unknown>(-1, 0, 1e308, -1e308, 0.5, 99, null, 'x', [], true, 2 ** 31) , at: fc.nat() }),
-  fc.record({ field: fc.constantFrom('version', 'families', 'tasks', 'heldout', 'gateTypes'), value: fc.constantFrom<unknown>(2, [], null, {}, 'x', [[]]), at: fc.nat() }),
+  fc.record({
+    field: fc.constantFrom('difficulty', 'checks', 'family', 'type', 'initiallySatisfied', 'exploitable', 'gates'),
+    value: fc.constantFrom<unknown>(-1, 0, 1e308, -1e308, 0.5, 99, null, 'x', [], true, 2 ** 31),
+    at: fc.nat(),
+  }),
+  fc.record({
+    field: fc.constantFrom('version', 'families', 'tasks', 'heldout', 'gateTypes'),
+    value: fc.constantFrom<unknown>(2, [], null, {}, 'x', [[]]),
+    at: fc.nat(),
+  }),
 );
 type SimDamage = typeof simDamage extends fc.Arbitrary<infer T> ? T : never;
 
@@ -159,14 +221,20 @@ function damageSim(g: Graph, d: SimDamage): Graph {
 describe('fuzz: envsched simulate', () => {
   it('damaged simulator parameters, configurations and flags (3 steps per case)', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.option(simDamage, { nil: undefined, freq: 2 }), textDamage, configText, fc.constantFrom<string[]>([], [], [], ['--seed', '7'], ['--seed', '-3'], ['--steps', '0'], ['--out', 'x.txt']), async (sim, text, config, flags) => {
-        const damaged = sim ? damageSim(graph, sim) : graph;
-        const datasetPath = await put('d.graph.json', damage(serializeGraphJson(damaged), text));
-        const args = ['simulate', '--dataset', datasetPath, '--steps', '3', ...flags];
-        if (config !== undefined) args.push('--config', await put('c.json', config));
-        const result = await runCli(args);
-        tally.record('simulate', expectContract(result, args.join(' ')));
-      }),
+      fc.asyncProperty(
+        fc.option(simDamage, { nil: undefined, freq: 2 }),
+        textDamage,
+        configText,
+        fc.constantFrom<string[]>([], [], [], ['--seed', '7'], ['--seed', '-3'], ['--steps', '0'], ['--out', 'x.txt']),
+        async (sim, text, config, flags) => {
+          const damaged = sim ? damageSim(graph, sim) : graph;
+          const datasetPath = await put('d.graph.json', damage(serializeGraphJson(damaged), text));
+          const args = ['simulate', '--dataset', datasetPath, '--steps', '3', ...flags];
+          if (config !== undefined) args.push('--config', await put('c.json', config));
+          const result = await runCli(args);
+          tally.record('simulate', expectContract(result, args.join(' ')));
+        },
+      ),
       params(80, { timeout: 20_000 }),
     );
     expect(tally.get('simulate').accepted).toBeGreaterThan(0);
@@ -178,7 +246,15 @@ describe('fuzz: envsched build-graph and graph-report', () => {
     await fc.assert(
       fc.asyncProperty(textDamage, textDamage, async (envDamage, scenarioDamage) => {
         const out = join(dir, `${++caseNo}-built.graph.json`);
-        const args = ['build-graph', '--env-metadata', await put('env_metadata.json', damage(envMetadataText, envDamage)), '--scenarios', await put('scenarios.json', damage(scenariosText, scenarioDamage)), '--out', out];
+        const args = [
+          'build-graph',
+          '--env-metadata',
+          await put('env_metadata.json', damage(envMetadataText, envDamage)),
+          '--scenarios',
+          await put('scenarios.json', damage(scenariosText, scenarioDamage)),
+          '--out',
+          out,
+        ];
         const result = await runCli(args);
         const outcome = expectContract(result, args.join(' '));
         if (outcome === 'accepted') {

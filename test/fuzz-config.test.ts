@@ -22,7 +22,6 @@ const oracle = wasmOracle();
 
 const tally = new FuzzTally('fuzz-config');
 
-
 afterAll(() => {
   console.log(tally.summary());
 });
@@ -36,11 +35,13 @@ const POSITIVE: ConfigKey[] = ['lambda_s', 'h_long', 'h_short', 'c0', 'lambda_ri
  * fusion weights in [0, 1]; a known scheduler).
  */
 function configProblem(c: Config): string | null {
-  for (const key of CONFIG_KEYS) if (key !== 'alpha' && key !== 'scheduler' && key !== 'dataset' && !Number.isFinite(c[key] as number)) return `${key} not finite`;
+  for (const key of CONFIG_KEYS)
+    if (key !== 'alpha' && key !== 'scheduler' && key !== 'dataset' && !Number.isFinite(c[key] as number)) return `${key} not finite`;
   for (const key of INTS) if (!Number.isInteger(c[key])) return `${key} not an integer`;
   for (const key of POSITIVE) if (!((c[key] as number) > 0)) return `${key} not positive`;
   for (const key of ['rho', 'w_in', 'w_cross'] as const) if (c[key] < 0 || c[key] > 1) return `${key} outside [0, 1]`;
-  for (const key of ['K_within', 'K_cross', 'lambda_g', 'eta_decline', 'lambda_sim', 'kappa', 'M_cross', 'P_cross', 'seed'] as const) if (c[key] < 0) return `${key} negative`;
+  for (const key of ['K_within', 'K_cross', 'lambda_g', 'eta_decline', 'lambda_sim', 'kappa', 'M_cross', 'P_cross', 'seed'] as const)
+    if (c[key] < 0) return `${key} negative`;
   if (c.alpha.length !== 6 || c.alpha.some((a) => !Number.isFinite(a) || a < 0)) return 'alpha';
   if (!(SCHEDULERS as readonly string[]).includes(c.scheduler)) return 'scheduler';
   if (typeof c.dataset !== 'string' || c.dataset === '') return 'dataset';
@@ -56,13 +57,25 @@ function valueFor(key: ConfigKey): fc.Arbitrary<unknown> {
   );
   switch (rule.kind) {
     case 'int':
-      return fc.oneof(fc.integer({ min: rule.min, max: Math.min(rule.max, rule.min + 50) }), fc.constantFrom(rule.min, rule.max, rule.min - 1, rule.max + 1, rule.min + 0.5), junk);
+      return fc.oneof(
+        fc.integer({ min: rule.min, max: Math.min(rule.max, rule.min + 50) }),
+        fc.constantFrom(rule.min, rule.max, rule.min - 1, rule.max + 1, rule.min + 0.5),
+        junk,
+      );
     case 'real': {
       const valid = fc.double({ min: rule.min, max: rule.max, noNaN: true });
-      return fc.oneof(valid, fc.constantFrom(rule.min, rule.max, rule.max * (1 + 1e-15), -Number.MIN_VALUE, rule.min + Number.MIN_VALUE, rule.min + 1e-300), junk);
+      return fc.oneof(
+        valid,
+        fc.constantFrom(rule.min, rule.max, rule.max * (1 + 1e-15), -Number.MIN_VALUE, rule.min + Number.MIN_VALUE, rule.min + 1e-300),
+        junk,
+      );
     }
     case 'alpha':
-      return fc.oneof(fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 6, maxLength: 6 }), fc.array(fc.oneof(fc.double(), fc.constant(null)), { maxLength: 8 }), junk);
+      return fc.oneof(
+        fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 6, maxLength: 6 }),
+        fc.array(fc.oneof(fc.double(), fc.constant(null)), { maxLength: 8 }),
+        junk,
+      );
     case 'scheduler':
       return fc.oneof(fc.constantFrom<unknown>(...SCHEDULERS, 'EnvSched', 'envsched ', ''), junk);
     case 'dataset':
@@ -72,7 +85,16 @@ function valueFor(key: ConfigKey): fc.Arbitrary<unknown> {
 
 const entry: fc.Arbitrary<[string, unknown]> = fc.oneof(
   { weight: 8, arbitrary: fc.constantFrom(...CONFIG_KEYS).chain((key) => valueFor(key).map((v): [string, unknown] => [key, v])) },
-  { weight: 1, arbitrary: fc.tuple(fc.oneof(fc.constantFrom('__proto__', 'constructor', 'toString', 'hasOwnProperty', 'Rho', 'rho ', 'b.rho', 'v', 'version', 'lambda'), fc.string({ maxLength: 10 })), fc.jsonValue({ maxDepth: 1 })) },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(
+      fc.oneof(
+        fc.constantFrom('__proto__', 'constructor', 'toString', 'hasOwnProperty', 'Rho', 'rho ', 'b.rho', 'v', 'version', 'lambda'),
+        fc.string({ maxLength: 10 }),
+      ),
+      fc.jsonValue({ maxDepth: 1 }),
+    ),
+  },
 );
 
 function objectOf(entries: [string, unknown][]): Record<string, unknown> {
@@ -98,8 +120,13 @@ function scoreWith(config: Config, seed: number): void {
   const graph = randomGraph(rng, { maxEnvs: 3, maxTasksPerEnv: 4 });
   const observations = randomHistory(rng, graph);
   const step = observations.reduce((m, o) => Math.max(m, o.step), -1) + 1;
-  const scorable: Config = (SCORABLE_SCHEDULERS as readonly string[]).includes(config.scheduler) ? config : { ...config, scheduler: 'envsched' };
-  oracle.scheduler.loadGraph(loadGraph(graph).packed, graph.tasks.map((t) => t.id));
+  const scorable: Config = (SCORABLE_SCHEDULERS as readonly string[]).includes(config.scheduler)
+    ? config
+    : { ...config, scheduler: 'envsched' };
+  oracle.scheduler.loadGraph(
+    loadGraph(graph).packed,
+    graph.tasks.map((t) => t.id),
+  );
   oracle.scheduler.setHistory(observations);
   const actual = oracle.scheduler.score(scorable, step);
   const underflow = weightsUnderflow(scorable, observations, step);
@@ -159,11 +186,19 @@ describe('fuzz: configurations (parseConfig)', () => {
 
   it('checkConfigValue never throws, whatever the key and value', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.constantFrom<string>(...CONFIG_KEYS), fc.string({ maxLength: 12 }), fc.constantFrom('__proto__', 'constructor', 'toString')), fc.anything({ withBigInt: true, withMap: true, withSet: true, withTypedArray: true }), (key, value) => {
-        const problem = checkConfigValue(key as ConfigKey, value);
-        expect(problem === null || (typeof problem === 'string' && problem.length > 0 && !problem.includes('\n'))).toBe(true);
-        tally.record('checkConfigValue', problem === null ? 'accepted' : 'refused');
-      }),
+      fc.property(
+        fc.oneof(
+          fc.constantFrom<string>(...CONFIG_KEYS),
+          fc.string({ maxLength: 12 }),
+          fc.constantFrom('__proto__', 'constructor', 'toString'),
+        ),
+        fc.anything({ withBigInt: true, withMap: true, withSet: true, withTypedArray: true }),
+        (key, value) => {
+          const problem = checkConfigValue(key as ConfigKey, value);
+          expect(problem === null || (typeof problem === 'string' && problem.length > 0 && !problem.includes('\n'))).toBe(true);
+          tally.record('checkConfigValue', problem === null ? 'accepted' : 'refused');
+        },
+      ),
       params(1500),
     );
   });
@@ -172,14 +207,26 @@ describe('fuzz: configurations (parseConfig)', () => {
 // ---- URLs --------------------------------------------------------------------------------------
 
 function textFor(key: ConfigKey): fc.Arbitrary<string> {
-  return valueFor(key).map((v) => (Array.isArray(v) ? v.join(',') : typeof v === 'string' ? v : JSON.stringify(v) ?? String(v)));
+  return valueFor(key).map((v) => (Array.isArray(v) ? v.join(',') : typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v))));
 }
 
 const urlParam: fc.Arbitrary<[string, string]> = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom(...CONFIG_KEYS).chain((key) => textFor(key).map((t): [string, string] => [key, t])) },
   { weight: 3, arbitrary: fc.constantFrom(...CONFIG_KEYS).chain((key) => textFor(key).map((t): [string, string] => [`b.${key}`, t])) },
-  { weight: 2, arbitrary: fc.tuple(fc.constantFrom('v', 'step', 'task', 'present', 'controls', 'b'), fc.oneof(fc.constantFrom('0', '1', '2', '-1', '1e9', '1e10', 'true', '', 'NaN', '0x10', '1.5'), fc.string({ maxLength: 6 }))) },
-  { weight: 1, arbitrary: fc.tuple(fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('__proto__', 'constructor', 'b.', 'b.__proto__', 'b.toString')), fc.string({ maxLength: 8 })) },
+  {
+    weight: 2,
+    arbitrary: fc.tuple(
+      fc.constantFrom('v', 'step', 'task', 'present', 'controls', 'b'),
+      fc.oneof(fc.constantFrom('0', '1', '2', '-1', '1e9', '1e10', 'true', '', 'NaN', '0x10', '1.5'), fc.string({ maxLength: 6 })),
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(
+      fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('__proto__', 'constructor', 'b.', 'b.__proto__', 'b.toString')),
+      fc.string({ maxLength: 8 }),
+    ),
+  },
 );
 
 describe('fuzz: URL state (parseUrlState)', () => {
@@ -226,16 +273,40 @@ describe('fuzz: URL state (parseUrlState)', () => {
 // ---- sweep links (src/sweep/url.ts: the `sweep.*` keys of the same URL) -------------------------
 
 const knobText = fc.oneof(
-  fc.array(fc.oneof(fc.integer({ min: -3, max: 70 }).map(String), fc.double({ min: 0, max: 1, noNaN: true }).map(String), fc.constantFrom('', 'x', 'NaN', '1e999', '-0', 'envsched', 'random', 'dapo')), { minLength: 1, maxLength: 5 }).map((v) => v.join(',')),
-  fc.tuple(fc.constantFrom('0', '1', '-1', '0.5', '1e9', ''), fc.constantFrom('1', '2', '64', '1e9', '0', 'x'), fc.constantFrom('0.25', '1', '0', '-1', '1e-300', '5e-324', '1e-9')).map(([a, b, c]) => `${a}:${b}:${c}`),
+  fc
+    .array(
+      fc.oneof(
+        fc.integer({ min: -3, max: 70 }).map(String),
+        fc.double({ min: 0, max: 1, noNaN: true }).map(String),
+        fc.constantFrom('', 'x', 'NaN', '1e999', '-0', 'envsched', 'random', 'dapo'),
+      ),
+      { minLength: 1, maxLength: 5 },
+    )
+    .map((v) => v.join(',')),
+  fc
+    .tuple(
+      fc.constantFrom('0', '1', '-1', '0.5', '1e9', ''),
+      fc.constantFrom('1', '2', '64', '1e9', '0', 'x'),
+      fc.constantFrom('0.25', '1', '0', '-1', '1e-300', '5e-324', '1e-9'),
+    )
+    .map(([a, b, c]) => `${a}:${b}:${c}`),
   fc.string({ maxLength: 12 }),
 );
 
 const sweepParam: fc.Arbitrary<[string, string]> = fc.oneof(
-  { weight: 6, arbitrary: fc.tuple(fc.constantFrom(...SWEEP_KEYS, 'alpha', 'seed', 'dataset', 'nope').map((k) => `sweep.${k}`), knobText) },
+  {
+    weight: 6,
+    arbitrary: fc.tuple(
+      fc.constantFrom(...SWEEP_KEYS, 'alpha', 'seed', 'dataset', 'nope').map((k) => `sweep.${k}`),
+      knobText,
+    ),
+  },
   { weight: 1, arbitrary: fc.tuple(fc.constant('sweep.seeds'), fc.constantFrom('1', '3', '0', '-1', '1000', '1001', '2.5', '', 'x')) },
   { weight: 1, arbitrary: fc.tuple(fc.constant('sweep.metrics'), fc.constantFrom('final', 'auc,final', '', 'nope', 'final,final', ',')) },
-  { weight: 1, arbitrary: fc.tuple(fc.constant('sweep.preset'), fc.constantFrom('table3b', 'rho', 'lambda_sim', 'half-lives', 'nope', '')) },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(fc.constant('sweep.preset'), fc.constantFrom('table3b', 'rho', 'lambda_sim', 'half-lives', 'nope', '')),
+  },
   { weight: 1, arbitrary: fc.tuple(fc.constantFrom('sweep.', 'sweep.__proto__', 'sweep.constructor', 'rho'), fc.string({ maxLength: 6 })) },
 );
 

@@ -21,7 +21,6 @@ const oracle = wasmOracle();
 
 const tally = new FuzzTally('fuzz-graph');
 
-
 afterAll(() => {
   console.log(tally.summary());
 });
@@ -46,7 +45,10 @@ function checkAccepted(loaded: LoadedGraph, seed: number): void {
   const observations = randomHistory(rng, graph);
   const config = randomConfig(rng, graph.tasks.length);
   const step = observations.reduce((m, o) => Math.max(m, o.step), -1) + 1;
-  oracle.scheduler.loadGraph(loaded.packed, graph.tasks.map((t) => t.id));
+  oracle.scheduler.loadGraph(
+    loaded.packed,
+    graph.tasks.map((t) => t.id),
+  );
   oracle.scheduler.setHistory(observations);
   const actual = oracle.scheduler.score(config, step);
   const expected = oracle.referenceScore(graph, observations, config, step);
@@ -62,7 +64,29 @@ const raw = (text: string) => `@@RAW:${text}@@`;
 const unraw = (text: string) => text.replace(/"@@RAW:([^@]*)@@"/g, '$1');
 
 const garbage: fc.Arbitrary<Json> = fc.oneof(
-  fc.constantFrom<Json>(null, true, false, 0, -1, 0.5, 1.5, -0, 2 ** 31, 2 ** 32 + 1, 1e308, '', 'x', [], {}, [[]], [0], [0, 0.5, 1], raw('1e999'), raw('-1e999'), raw('1e-400')),
+  fc.constantFrom<Json>(
+    null,
+    true,
+    false,
+    0,
+    -1,
+    0.5,
+    1.5,
+    -0,
+    2 ** 31,
+    2 ** 32 + 1,
+    1e308,
+    '',
+    'x',
+    [],
+    {},
+    [[]],
+    [0],
+    [0, 0.5, 1],
+    raw('1e999'),
+    raw('-1e999'),
+    raw('1e-400'),
+  ),
   fc.integer({ min: -1000, max: 1000 }),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.string({ maxLength: 8 }),
@@ -109,15 +133,29 @@ function pairsOf(g: Record<string, Json>): [string, number, number][] {
 const jsonMutation = fc.oneof(
   fc.record({ kind: fc.constant('set' as const), at: fc.nat(), value: garbage }),
   fc.record({ kind: fc.constant('delete' as const), at: fc.nat() }),
-  fc.record({ kind: fc.constant('index' as const), at: fc.nat(), pick: fc.nat(), choice: fc.constantFrom('neg', 'n', 'big', 'self', 'float', 'other', 'u32') }),
-  fc.record({ kind: fc.constant('sim' as const), at: fc.nat(), value: fc.constantFrom<Json>(raw('1e999'), raw('-1e999'), raw('NaN'), 1e308, -1e308, -0, 0, 1, 2, -5, 5e-324, '0.5', null) }),
+  fc.record({
+    kind: fc.constant('index' as const),
+    at: fc.nat(),
+    pick: fc.nat(),
+    choice: fc.constantFrom('neg', 'n', 'big', 'self', 'float', 'other', 'u32'),
+  }),
+  fc.record({
+    kind: fc.constant('sim' as const),
+    at: fc.nat(),
+    value: fc.constantFrom<Json>(raw('1e999'), raw('-1e999'), raw('NaN'), 1e308, -1e308, -0, 0, 1, 2, -5, 5e-324, '0.5', null),
+  }),
   fc.record({ kind: fc.constant('swap' as const), at: fc.nat() }),
   fc.record({ kind: fc.constant('duplicate' as const), at: fc.nat() }),
   fc.record({ kind: fc.constant('drop' as const), at: fc.nat() }),
   fc.record({ kind: fc.constant('tie' as const), at: fc.nat() }),
   fc.record({ kind: fc.constant('env' as const), at: fc.nat(), value: fc.integer({ min: -2, max: 6 }) }),
   fc.record({ kind: fc.constant('list-count' as const), name: fc.constantFrom('within', 'cross', 'fullCross'), extra: fc.boolean() }),
-  fc.record({ kind: fc.constant('unknown-key' as const), at: fc.nat(), key: fc.constantFrom('extra', '__proto__', 'constructor', 'toString', 'format', 'id'), value: garbage }),
+  fc.record({
+    kind: fc.constant('unknown-key' as const),
+    at: fc.nat(),
+    key: fc.constantFrom('extra', '__proto__', 'constructor', 'toString', 'format', 'id'),
+    value: garbage,
+  }),
 );
 type JsonMutation = typeof jsonMutation extends fc.Arbitrary<infer T> ? T : never;
 
@@ -140,7 +178,15 @@ function applyJsonMutation(root: Json, m: JsonMutation): Json {
       const p = pairAt(m.at);
       if (!p) return root;
       const [name, i, k] = p;
-      const values: Record<typeof m.choice, number> = { neg: -1, n, big: n + 7, self: i, float: 0.5, other: m.pick % Math.max(1, n), u32: 2 ** 32 + i };
+      const values: Record<typeof m.choice, number> = {
+        neg: -1,
+        n,
+        big: n + 7,
+        self: i,
+        float: 0.5,
+        other: m.pick % Math.max(1, n),
+        u32: 2 ** 32 + i,
+      };
       (listOf(name, i)[k] as Json[])[0] = values[m.choice];
       return root;
     }
@@ -206,7 +252,11 @@ function applyJsonMutation(root: Json, m: JsonMutation): Json {
 const textDamage = fc.oneof(
   fc.record({ kind: fc.constant('none' as const) }),
   fc.record({ kind: fc.constant('truncate' as const), at: fc.nat() }),
-  fc.record({ kind: fc.constant('flip' as const), at: fc.nat(), char: fc.constantFrom('{', '}', '[', ']', ',', ':', '"', '0', '9', '-', 'e', '.', ' ', '\n', '\\', 'x', '\u0000', '\u00e9') }),
+  fc.record({
+    kind: fc.constant('flip' as const),
+    at: fc.nat(),
+    char: fc.constantFrom('{', '}', '[', ']', ',', ':', '"', '0', '9', '-', 'e', '.', ' ', '\n', '\\', 'x', '\u0000', '\u00e9'),
+  }),
   fc.record({ kind: fc.constant('delete' as const), at: fc.nat(), length: fc.integer({ min: 1, max: 20 }) }),
 );
 type TextDamage = typeof textDamage extends fc.Arbitrary<infer T> ? T : never;
@@ -251,30 +301,38 @@ describe('fuzz: graph JSON (loadGraphJson)', () => {
 
   it('mutated graphs are refused with a place, or accepted and still correct', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 1e9 }), fc.array(jsonMutation, { minLength: 1, maxLength: 3 }), textDamage, (seed, mutations, damage) => {
-        let root = JSON.parse(serializeGraphJson(baseGraph(seed))) as Json;
-        for (const m of mutations) {
-          // A structural edit on a structure an earlier edit already broke is skipped.
-          try {
-            root = applyJsonMutation(root, m);
-          } catch {
-            /* keep root as it is */
+      fc.property(
+        fc.integer({ min: 1, max: 1e9 }),
+        fc.array(jsonMutation, { minLength: 1, maxLength: 3 }),
+        textDamage,
+        (seed, mutations, damage) => {
+          let root = JSON.parse(serializeGraphJson(baseGraph(seed))) as Json;
+          for (const m of mutations) {
+            // A structural edit on a structure an earlier edit already broke is skipped.
+            try {
+              root = applyJsonMutation(root, m);
+            } catch {
+              /* keep root as it is */
+            }
           }
-        }
-        // Indented: many lines, so that the line numbers in errors are tested too.
-        const intact = unraw(JSON.stringify(root, null, 1));
-        const text = damageText(intact, damage);
-        const outcome = acceptOrRefuse(() => loadGraphJson(text, 'fuzz.graph.json'), 'fuzz.graph.json');
-        if (outcome.ok) checkAccepted(outcome.value, seed);
-        else if (outcome.error.problem.startsWith('malformed JSON') && damage.kind !== 'none' && isJson(intact)) {
-          // The text is intact before the damage, so a parser cannot break earlier than it.
-          const at = lineColumnOf(text, damage.at % intact.length);
-          const [line, column] = outcome.error.place.split(':').map(Number);
-          expect(line > at.line || (line === at.line && column >= at.column), `${outcome.error.message} reported before the damage at ${at.line}:${at.column}`).toBe(true);
-          tally.check('malformed-JSON errors located at or after the damage');
-        }
-        tally.record('json-mutated', outcome.ok ? 'accepted' : 'refused');
-      }),
+          // Indented: many lines, so that the line numbers in errors are tested too.
+          const intact = unraw(JSON.stringify(root, null, 1));
+          const text = damageText(intact, damage);
+          const outcome = acceptOrRefuse(() => loadGraphJson(text, 'fuzz.graph.json'), 'fuzz.graph.json');
+          if (outcome.ok) checkAccepted(outcome.value, seed);
+          else if (outcome.error.problem.startsWith('malformed JSON') && damage.kind !== 'none' && isJson(intact)) {
+            // The text is intact before the damage, so a parser cannot break earlier than it.
+            const at = lineColumnOf(text, damage.at % intact.length);
+            const [line, column] = outcome.error.place.split(':').map(Number);
+            expect(
+              line > at.line || (line === at.line && column >= at.column),
+              `${outcome.error.message} reported before the damage at ${at.line}:${at.column}`,
+            ).toBe(true);
+            tally.check('malformed-JSON errors located at or after the damage');
+          }
+          tally.record('json-mutated', outcome.ok ? 'accepted' : 'refused');
+        },
+      ),
       params(600),
     );
     // The mutations must reach both outcomes, or the property proves little.
@@ -284,11 +342,17 @@ describe('fuzz: graph JSON (loadGraphJson)', () => {
 
   it('random text and random JSON values are refused, never thrown past', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string({ maxLength: 200 }), fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v) ?? '')), (text) => {
-        const outcome = acceptOrRefuse(() => loadGraphJson(text, 'fuzz.graph.json'), 'fuzz.graph.json');
-        expect(outcome.ok).toBe(false);
-        tally.record('json-random', 'refused');
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string({ maxLength: 200 }),
+          fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v) ?? ''),
+        ),
+        (text) => {
+          const outcome = acceptOrRefuse(() => loadGraphJson(text, 'fuzz.graph.json'), 'fuzz.graph.json');
+          expect(outcome.ok).toBe(false);
+          tally.record('json-random', 'refused');
+        },
+      ),
       params(300),
     );
   });
@@ -339,12 +403,31 @@ const binaryMutation = fc.oneof(
   fc.record({
     kind: fc.constant('header' as const),
     field: fc.constantFrom(0, 4, 8, 12, 16, 20, 24, 28, 32),
-    value: fc.oneof(fc.nat({ max: 64 }), fc.constantFrom(0xffffffff, 0xfffffff9, 0x80000000, 0x7fffffff, 50_000_001, 2_000_000_001, 0x40000000), fc.nat()),
+    value: fc.oneof(
+      fc.nat({ max: 64 }),
+      fc.constantFrom(0xffffffff, 0xfffffff9, 0x80000000, 0x7fffffff, 50_000_001, 2_000_000_001, 0x40000000),
+      fc.nat(),
+    ),
     repair: fc.boolean(),
   }),
-  fc.record({ kind: fc.constant('index' as const), list: fc.nat({ max: 2 }), at: fc.nat(), value: fc.constantFrom(-1, 0, 1, 2 ** 31 - 1, -(2 ** 31), 3, 1000) }),
-  fc.record({ kind: fc.constant('sim' as const), list: fc.nat({ max: 2 }), at: fc.nat(), value: fc.constantFrom(NaN, Infinity, -Infinity, -0, 1e308, -1, 2, 5e-324) }),
-  fc.record({ kind: fc.constant('offset' as const), list: fc.nat({ max: 2 }), at: fc.nat(), value: fc.constantFrom(-1, 0, 1, 2 ** 31 - 1, 1000) }),
+  fc.record({
+    kind: fc.constant('index' as const),
+    list: fc.nat({ max: 2 }),
+    at: fc.nat(),
+    value: fc.constantFrom(-1, 0, 1, 2 ** 31 - 1, -(2 ** 31), 3, 1000),
+  }),
+  fc.record({
+    kind: fc.constant('sim' as const),
+    list: fc.nat({ max: 2 }),
+    at: fc.nat(),
+    value: fc.constantFrom(NaN, Infinity, -Infinity, -0, 1e308, -1, 2, 5e-324),
+  }),
+  fc.record({
+    kind: fc.constant('offset' as const),
+    list: fc.nat({ max: 2 }),
+    at: fc.nat(),
+    value: fc.constantFrom(-1, 0, 1, 2 ** 31 - 1, 1000),
+  }),
   fc.record({ kind: fc.constant('metadata' as const), at: fc.nat(), byte: fc.integer({ min: 0, max: 255 }) }),
 );
 type BinaryMutation = typeof binaryMutation extends fc.Arbitrary<infer T> ? T : never;
@@ -421,7 +504,13 @@ describe('fuzz: binary graph (decodeGraphBinary)', () => {
 
   it('huge declared sizes are refused before anything is allocated', () => {
     // A 64-byte header that declares 2^32-1 bytes of metadata / 2e9 edges: refused on the length check.
-    for (const [field, value] of [[20, 0xfffffff9], [20, 0xffffffff], [24, 2_000_000_000], [28, 0x7fffffff], [12, 50_000_000]] as const) {
+    for (const [field, value] of [
+      [20, 0xfffffff9],
+      [20, 0xffffffff],
+      [24, 2_000_000_000],
+      [28, 0x7fffffff],
+      [12, 50_000_000],
+    ] as const) {
       const bytes = encodeGraphBinary(loadGraph(baseGraph(field + value)));
       new DataView(bytes.buffer).setUint32(field, value, true);
       fixChecksum(bytes);

@@ -26,7 +26,6 @@ const oracle = wasmOracle();
 
 const tally = new FuzzTally('fuzz-history');
 
-
 afterAll(() => {
   console.log(tally.summary());
 });
@@ -50,13 +49,17 @@ function checkAccepted(graph: Graph, observations: Observation[], nonBlankLines:
     const key = `${o.step}:${o.task}`;
     expect(seen.has(key)).toBe(false);
     seen.add(key);
-    if (k > 0) expect(o.step > observations[k - 1].step || (o.step === observations[k - 1].step && o.task > observations[k - 1].task)).toBe(true);
+    if (k > 0)
+      expect(o.step > observations[k - 1].step || (o.step === observations[k - 1].step && o.task > observations[k - 1].task)).toBe(true);
   });
   // Far-future steps are legal but not worth scoring here (the kernels' cost grows with t).
   const last = observations.reduce((m, o) => Math.max(m, o.step), -1);
   if (last > 1000) return;
   const config = randomConfig(testRng(seed ^ 0x9e3779b9), graph.tasks.length);
-  oracle.scheduler.loadGraph(loadGraph(graph).packed, graph.tasks.map((t) => t.id));
+  oracle.scheduler.loadGraph(
+    loadGraph(graph).packed,
+    graph.tasks.map((t) => t.id),
+  );
   oracle.scheduler.setHistory(observations);
   const actual = oracle.scheduler.score(config, last + 1);
   const expected = oracle.referenceScore(graph, observations, config, last + 1);
@@ -79,7 +82,10 @@ const lineEdit = fc.oneof(
   fc.record({ kind: fc.constant('flags' as const), value: fc.constantFrom<unknown>([], [true], 'true', [1], [null], true) }),
   fc.record({ kind: fc.constant('unknown-key' as const), key: fc.constantFrom('extra', 'reward', '__proto__', 'constructor', 'Step') }),
   fc.record({ kind: fc.constant('missing' as const), key: fc.constantFrom('step', 'task', 'rewards') }),
-  fc.record({ kind: fc.constant('not-object' as const), value: fc.jsonValue({ maxDepth: 2 }).filter((v) => v === null || typeof v !== 'object' || Array.isArray(v)) }),
+  fc.record({
+    kind: fc.constant('not-object' as const),
+    value: fc.jsonValue({ maxDepth: 2 }).filter((v) => v === null || typeof v !== 'object' || Array.isArray(v)),
+  }),
   fc.record({ kind: fc.constant('text' as const), damage: fc.constantFrom('truncate', 'brace', 'nan', 'trailing', 'comma', 'control') }),
   fc.record({ kind: fc.constant('duplicate' as const) }),
   fc.record({ kind: fc.constant('blank-extra' as const), text: fc.constantFrom('', '   ', '\t', '\r') }),
@@ -150,7 +156,9 @@ describe('fuzz: histories (parseHistoryJsonl)', () => {
       fc.property(fc.integer({ min: 1, max: 1e9 }), fc.nat(), lineEdit, fc.boolean(), (seed, target, edit, crlf) => {
         const { graph, observations } = baseCase(seed);
         const ids = graph.tasks.map((t) => t.id);
-        const lines = serializeHistoryJsonl(observations, ids).split('\n').filter((l) => l !== '');
+        const lines = serializeHistoryJsonl(observations, ids)
+          .split('\n')
+          .filter((l) => l !== '');
         if (lines.length === 0) lines.push(JSON.stringify({ step: 0, task: ids[0], rewards: [0.5] }));
         const { lines: edited, errorLine } = applyEdit(lines, target % lines.length, edit);
         const text = edited.join(crlf ? '\r\n' : '\n');
@@ -173,11 +181,20 @@ describe('fuzz: histories (parseHistoryJsonl)', () => {
   it('random text is refused or read, never thrown past', () => {
     const graph = baseCase(7).graph;
     fc.assert(
-      fc.property(fc.array(fc.oneof(fc.string({ maxLength: 60 }), fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v) ?? '')), { maxLength: 5 }), (lines) => {
-        const outcome = acceptOrRefuse(() => parseHistoryJsonl(lines.join('\n'), 'fuzz.jsonl', taskIndexOf(graph)), 'fuzz.jsonl');
-        if (outcome.ok) expect(outcome.value.length).toBe(0); // only blank lines can pass: no random line names a task
-        tally.record('random', outcome.ok ? 'accepted' : 'refused');
-      }),
+      fc.property(
+        fc.array(
+          fc.oneof(
+            fc.string({ maxLength: 60 }),
+            fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v) ?? ''),
+          ),
+          { maxLength: 5 },
+        ),
+        (lines) => {
+          const outcome = acceptOrRefuse(() => parseHistoryJsonl(lines.join('\n'), 'fuzz.jsonl', taskIndexOf(graph)), 'fuzz.jsonl');
+          if (outcome.ok) expect(outcome.value.length).toBe(0); // only blank lines can pass: no random line names a task
+          tally.record('random', outcome.ok ? 'accepted' : 'refused');
+        },
+      ),
       params(400),
     );
   });
@@ -202,10 +219,14 @@ const LINES = Math.min(5_000_000, Math.round(1_000_000 * FUZZ_SCALE));
 function streamGraph(): Graph {
   const tasks = Array.from({ length: TASKS }, (_, i) => ({ id: `t${i}`, env: 0, tools: [], checks: 1, text: '' }));
   return {
-    format: 'envsched-graph', version: 1, name: 'stream',
+    format: 'envsched-graph',
+    version: 1,
+    name: 'stream',
     envs: [{ id: 'e', name: 'E', category: null, tools: [] }],
     tasks,
-    within: tasks.map((_, i) => tasks.flatMap((__, j) => (j === i ? [] : [[j, 0.5] as [number, number]]))).map((l) => l.sort((a, b) => a[0] - b[0])),
+    within: tasks
+      .map((_, i) => tasks.flatMap((__, j) => (j === i ? [] : [[j, 0.5] as [number, number]])))
+      .map((l) => l.sort((a, b) => a[0] - b[0])),
     cross: tasks.map(() => []),
     fullCross: tasks.map(() => []),
   };
@@ -273,7 +294,11 @@ describe(`fuzz: a streamed history of ${LINES.toLocaleString('en')} lines (readH
     const path = join(dir, 'bad.jsonl');
     const lines = Math.min(LINES, 300_000);
     await writeHistory(path, lines, true);
-    await expect(readHistoryFile(path, taskIndexOf(streamGraph()))).rejects.toThrow(new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:${lines}:rewards\\[1\\]: reward must be a finite number in \\[0, 1\\], got 1\\.5$`));
+    await expect(readHistoryFile(path, taskIndexOf(streamGraph()))).rejects.toThrow(
+      new RegExp(
+        `^${path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:${lines}:rewards\\[1\\]: reward must be a finite number in \\[0, 1\\], got 1\\.5$`,
+      ),
+    );
     tally.record('stream', 'refused');
   });
 });

@@ -29,7 +29,10 @@ beforeAll(async () => {
   answers = (await readFile(join(ENVSCALER_DERIVED_DIR, 'topology-responses.jsonl'), 'utf8')).trim().split('\n');
   const line5 = JSON.parse(answers[4]) as { response: { body: { choices: { message: { content: string } }[] } } };
   const line6 = JSON.parse(answers[5]) as { content: string };
-  goodTopologies = [JSON.parse(line5.response.body.choices[0].message.content), JSON.parse(/```json\n([\s\S]*?)```/.exec(line6.content)![1])];
+  goodTopologies = [
+    JSON.parse(line5.response.body.choices[0].message.content),
+    JSON.parse(/```json\n([\s\S]*?)```/.exec(line6.content)![1]),
+  ];
 });
 
 afterAll(async () => {
@@ -47,7 +50,8 @@ const ONE_LINE_ERROR = /^error: [^\n]+?:[^\n]*: [^\n]+\n$/;
 
 function expectContract(result: CliResult, label: string): 'accepted' | 'refused' {
   if (result.code === 0) return 'accepted';
-  if (result.code !== 2 || !ONE_LINE_ERROR.test(result.stderr)) throw new Error(`${label}: exit ${result.code}, stderr ${JSON.stringify(result.stderr.slice(0, 600))}`);
+  if (result.code !== 2 || !ONE_LINE_ERROR.test(result.stderr))
+    throw new Error(`${label}: exit ${result.code}, stderr ${JSON.stringify(result.stderr.slice(0, 600))}`);
   return 'refused';
 }
 
@@ -56,8 +60,30 @@ function expectContract(result: CliResult, label: string): 'accepted' | 'refused
 const textDamage = fc.oneof(
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('none' as const) }) },
   fc.record({ kind: fc.constant('truncate' as const), at: fc.nat() }),
-  fc.record({ kind: fc.constant('flip' as const), at: fc.nat(), char: fc.constantFrom('{', '}', ']', ',', '"', '`', '9', '\n', '\\', '\u0000', '\ufeff') }),
-  fc.record({ kind: fc.constant('replace' as const), at: fc.nat(), from: fc.constantFrom('"op1"', '"operations"', '"depends_on"', '"tool"', '"family"', '"checks"', '[', '"task_id"', '"env_id"', '```', 'null', '200'), to: fc.constantFrom('"op9"', '"Operations"', '1e999', 'null', '[]', '{}', '"', '', '"x"', '-1') }),
+  fc.record({
+    kind: fc.constant('flip' as const),
+    at: fc.nat(),
+    char: fc.constantFrom('{', '}', ']', ',', '"', '`', '9', '\n', '\\', '\u0000', '\ufeff'),
+  }),
+  fc.record({
+    kind: fc.constant('replace' as const),
+    at: fc.nat(),
+    from: fc.constantFrom(
+      '"op1"',
+      '"operations"',
+      '"depends_on"',
+      '"tool"',
+      '"family"',
+      '"checks"',
+      '[',
+      '"task_id"',
+      '"env_id"',
+      '```',
+      'null',
+      '200',
+    ),
+    to: fc.constantFrom('"op9"', '"Operations"', '1e999', 'null', '[]', '{}', '"', '', '"x"', '-1'),
+  }),
 );
 type TextDamage = typeof textDamage extends fc.Arbitrary<infer T> ? T : never;
 
@@ -117,7 +143,17 @@ const wrap = fc.constantFrom('plain', 'fence', 'fence-prose', 'prose', 'object')
 
 const answerLine = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('fixture' as const), at: fc.nat(), d: textDamage }) },
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('answer' as const), id: taskId, good: fc.nat(), mutate: fc.option(fc.record({ at: fc.nat(), value: fc.option(garbage, { nil: undefined }) }), { nil: undefined }), wrap, batch: fc.boolean() }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('answer' as const),
+      id: taskId,
+      good: fc.nat(),
+      mutate: fc.option(fc.record({ at: fc.nat(), value: fc.option(garbage, { nil: undefined }) }), { nil: undefined }),
+      wrap,
+      batch: fc.boolean(),
+    }),
+  },
   fc.record({ kind: fc.constant('json' as const), value: fc.jsonValue({ maxDepth: 3 }) }),
   fc.record({ kind: fc.constant('blank' as const), text: fc.constantFrom('', '   ', '\r', '\ufeff') }),
 );
@@ -135,9 +171,21 @@ function lineText(l: AnswerLine): string {
       const base = goodTopologies[l.good % goodTopologies.length] as Json;
       const topology = l.mutate ? mutateTopology(base, l.mutate.at, l.mutate.value) : base;
       const json = JSON.stringify(topology);
-      const content = l.wrap === 'fence' ? `\`\`\`json\n${json}\n\`\`\`` : l.wrap === 'fence-prose' ? `Here it is:\n\`\`\`\n${json}\n\`\`\`\nDone.` : l.wrap === 'prose' ? `The topology: ${json} (end)` : json;
+      const content =
+        l.wrap === 'fence'
+          ? `\`\`\`json\n${json}\n\`\`\``
+          : l.wrap === 'fence-prose'
+            ? `Here it is:\n\`\`\`\n${json}\n\`\`\`\nDone.`
+            : l.wrap === 'prose'
+              ? `The topology: ${json} (end)`
+              : json;
       if (l.wrap === 'object') return JSON.stringify({ task_id: l.id, topology });
-      if (l.batch) return JSON.stringify({ custom_id: l.id, response: { status_code: 200, body: { choices: [{ message: { role: 'assistant', content } }] } }, error: null });
+      if (l.batch)
+        return JSON.stringify({
+          custom_id: l.id,
+          response: { status_code: 200, body: { choices: [{ message: { role: 'assistant', content } }] } },
+          error: null,
+        });
       return JSON.stringify({ task_id: l.id, content });
     }
   }
@@ -146,33 +194,57 @@ function lineText(l: AnswerLine): string {
 describe('fuzz: envsched topology-import', () => {
   it('responses files mixing good, damaged and garbage answers', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(answerLine, { minLength: 0, maxLength: 8 }), textDamage, fc.boolean(), async (lines, fileDamage, withPool) => {
-        const text = damage(lines.map(lineText).join('\n'), fileDamage);
-        const responses = await put('responses.jsonl', text);
-        const out = join(dir, `${++caseNo}-topology.json`);
-        const rejects = join(dir, `${caseNo}-rejects.jsonl`);
-        const args = ['topology-import', '--responses', responses, '--out', out, '--rejects', rejects, ...(withPool ? ['--env-metadata', pool[0], '--scenarios', pool[1]] : [])];
-        const result = await runCli(args);
-        const outcome = expectContract(result, args.join(' '));
-        if (outcome === 'accepted') {
-          const counts = /^topology-import: (\d+) answers: (\d+) imported \(\d+ from code fences\), (\d+) rejected/.exec(result.stderr);
-          expect(counts).not.toBeNull();
-          const [n, imported, rejected] = counts!.slice(1).map(Number);
-          expect(imported + rejected).toBe(n);
-          const topology = parseTopologyFile(await readFile(out, 'utf8'), out);
-          expect(topology.size).toBe(imported);
-          const rejectText = await readFile(rejects, 'utf8');
-          expect(rejectText === '' ? 0 : rejectText.trim().split('\n').length).toBe(rejected);
-          if (withPool) {
-            // What the import kept, the strict reader and the builder take as it is.
-            const built = await runCli(['build-graph', '--env-metadata', pool[0], '--scenarios', pool[1], '--topology', out, '--out', join(dir, `${caseNo}-g.graph.json`)]);
-            expect(built.code).toBe(0);
-            expect(built.stderr).toContain(`topology: ${imported} imported`);
-            tally.check('built from the import');
+      fc.asyncProperty(
+        fc.array(answerLine, { minLength: 0, maxLength: 8 }),
+        textDamage,
+        fc.boolean(),
+        async (lines, fileDamage, withPool) => {
+          const text = damage(lines.map(lineText).join('\n'), fileDamage);
+          const responses = await put('responses.jsonl', text);
+          const out = join(dir, `${++caseNo}-topology.json`);
+          const rejects = join(dir, `${caseNo}-rejects.jsonl`);
+          const args = [
+            'topology-import',
+            '--responses',
+            responses,
+            '--out',
+            out,
+            '--rejects',
+            rejects,
+            ...(withPool ? ['--env-metadata', pool[0], '--scenarios', pool[1]] : []),
+          ];
+          const result = await runCli(args);
+          const outcome = expectContract(result, args.join(' '));
+          if (outcome === 'accepted') {
+            const counts = /^topology-import: (\d+) answers: (\d+) imported \(\d+ from code fences\), (\d+) rejected/.exec(result.stderr);
+            expect(counts).not.toBeNull();
+            const [n, imported, rejected] = counts!.slice(1).map(Number);
+            expect(imported + rejected).toBe(n);
+            const topology = parseTopologyFile(await readFile(out, 'utf8'), out);
+            expect(topology.size).toBe(imported);
+            const rejectText = await readFile(rejects, 'utf8');
+            expect(rejectText === '' ? 0 : rejectText.trim().split('\n').length).toBe(rejected);
+            if (withPool) {
+              // What the import kept, the strict reader and the builder take as it is.
+              const built = await runCli([
+                'build-graph',
+                '--env-metadata',
+                pool[0],
+                '--scenarios',
+                pool[1],
+                '--topology',
+                out,
+                '--out',
+                join(dir, `${caseNo}-g.graph.json`),
+              ]);
+              expect(built.code).toBe(0);
+              expect(built.stderr).toContain(`topology: ${imported} imported`);
+              tally.check('built from the import');
+            }
           }
-        }
-        tally.record('topology-import', outcome);
-      }),
+          tally.record('topology-import', outcome);
+        },
+      ),
       params(60, { timeout: 20_000 }),
     );
     expect(tally.get('topology-import').accepted).toBeGreaterThan(0);
@@ -226,18 +298,34 @@ function damageLines(text: string, d: LineDamage): string {
 describe('fuzz: envsched build-graph on JSON Lines release files', () => {
   it('damaged JSON Lines environments and scenarios, with and without the new flags', async () => {
     await fc.assert(
-      fc.asyncProperty(lineDamage, textDamage, lineDamage, textDamage, fc.constantFrom<string[]>([], [], ['--skip-unverifiable'], ['--variants', 'conv,nonconv'], ['--variants', 'nonconv']), async (envLines, envText, scenLines, scenText, flags) => {
-        const out = join(dir, `${++caseNo}-built.graph.json`);
-        const args = ['build-graph', '--env-metadata', await put('env.jsonl', damage(damageLines(envJsonl, envLines), envText)), '--scenarios', await put('scen.jsonl', damage(damageLines(scenJsonl, scenLines), scenText)), '--out', out, ...flags];
-        const result = await runCli(args);
-        const outcome = expectContract(result, args.join(' '));
-        if (outcome === 'accepted') {
-          expect(result.stderr).toContain('# build-graph report: ');
-          const report = await runCli(['graph-report', '--graph', out, '--json']);
-          expect(report.code).toBe(0);
-        }
-        tally.record('build-graph jsonl', outcome);
-      }),
+      fc.asyncProperty(
+        lineDamage,
+        textDamage,
+        lineDamage,
+        textDamage,
+        fc.constantFrom<string[]>([], [], ['--skip-unverifiable'], ['--variants', 'conv,nonconv'], ['--variants', 'nonconv']),
+        async (envLines, envText, scenLines, scenText, flags) => {
+          const out = join(dir, `${++caseNo}-built.graph.json`);
+          const args = [
+            'build-graph',
+            '--env-metadata',
+            await put('env.jsonl', damage(damageLines(envJsonl, envLines), envText)),
+            '--scenarios',
+            await put('scen.jsonl', damage(damageLines(scenJsonl, scenLines), scenText)),
+            '--out',
+            out,
+            ...flags,
+          ];
+          const result = await runCli(args);
+          const outcome = expectContract(result, args.join(' '));
+          if (outcome === 'accepted') {
+            expect(result.stderr).toContain('# build-graph report: ');
+            const report = await runCli(['graph-report', '--graph', out, '--json']);
+            expect(report.code).toBe(0);
+          }
+          tally.record('build-graph jsonl', outcome);
+        },
+      ),
       params(40, { timeout: 30_000 }),
     );
     expect(tally.get('build-graph jsonl').accepted).toBeGreaterThan(0);

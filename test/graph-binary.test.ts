@@ -51,9 +51,13 @@ describe('binary graph format', () => {
     const loaded = loadGraph(graph);
     const badIndex = structuredClone(loaded);
     badIndex.packed.cross.index[0] = graph.tasks.length + 5;
-    expect(errorOf(() => decodeGraphBinary(encodeGraphBinary(badIndex), 'g.bin')).message).toMatch(/cross\[0\]\[0\]: neighbour index \d+ is out of range/);
+    expect(errorOf(() => decodeGraphBinary(encodeGraphBinary(badIndex), 'g.bin')).message).toMatch(
+      /cross\[0\]\[0\]: neighbour index \d+ is out of range/,
+    );
     const badSim = structuredClone(loaded);
     badSim.packed.within.sim[1] = Number.NaN;
-    expect(errorOf(() => decodeGraphBinary(encodeGraphBinary(badSim), 'g.bin')).message).toMatch(/within\[0\]\[1\]: similarity must be a finite number/);
+    expect(errorOf(() => decodeGraphBinary(encodeGraphBinary(badSim), 'g.bin')).message).toMatch(
+      /within\[0\]\[1\]: similarity must be a finite number/,
+    );
   });
 });

@@ -40,9 +40,15 @@ async function build(env: string, scenarios: string, extra: string[] = []) {
 describe('JSON or JSON Lines, by content', () => {
   it('the JSON Lines fixtures hold the sample records, one per line', () => {
     const env = JSON.parse(readFileSync(SAMPLE_ENV, 'utf8')) as Record<string, unknown>;
-    const lines = readFileSync(JSONL_ENV, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as unknown);
+    const lines = readFileSync(JSONL_ENV, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as unknown);
     expect(lines).toEqual(Object.values(env));
-    const scen = readFileSync(JSONL_SCEN, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as unknown);
+    const scen = readFileSync(JSONL_SCEN, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as unknown);
     expect(scen).toEqual(JSON.parse(readFileSync(SAMPLE_SCEN, 'utf8')));
   });
 
@@ -84,10 +90,18 @@ describe('JSON or JSON Lines, by content', () => {
     const g = buildGraph({ envMetadata: { text: readFileSync(SAMPLE_ENV, 'utf8'), source: 'e' }, scenarios: file, name: 'g2' });
     const fromFile = await build(SAMPLE_ENV, SAMPLE_SCEN, ['--name', 'g2']);
     expect(serializeGraphJson(g.graph)).toBe(readFileSync(fromFile.out, 'utf8'));
-    expect(() => buildGraph({ envMetadata: { text: readFileSync(SAMPLE_ENV, 'utf8'), source: 'e' }, scenarios: { text: '[{"task_id": 1}]', source: 'stdin' }, name: 'x' })).toThrow(/^stdin:\[0\]\.task_id: must be a string/);
+    expect(() =>
+      buildGraph({
+        envMetadata: { text: readFileSync(SAMPLE_ENV, 'utf8'), source: 'e' },
+        scenarios: { text: '[{"task_id": 1}]', source: 'stdin' },
+        name: 'x',
+      }),
+    ).toThrow(/^stdin:\[0\]\.task_id: must be a string/);
     // End to end: the CLI reads its standard input for -.
     const out = join(dir, 'piped.graph.json');
-    const piped = await runCli(['build-graph', '--env-metadata', SAMPLE_ENV, '--scenarios', '-', '--name', 'g2', '--out', out], { stdin: text });
+    const piped = await runCli(['build-graph', '--env-metadata', SAMPLE_ENV, '--scenarios', '-', '--name', 'g2', '--out', out], {
+      stdin: text,
+    });
     expect(piped.code).toBe(0);
     expect(readFileSync(out, 'utf8')).toBe(readFileSync(fromFile.out, 'utf8'));
     const none = await runCli(['build-graph', '--env-metadata', SAMPLE_ENV, '--scenarios', '-', '--out', out]);
@@ -103,7 +117,9 @@ describe('scenarios without verifier functions (the SFT part of the release)', (
     const r = await build(SAMPLE_ENV, WITH_SFT);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(
-      'error: ' + WITH_SFT + ':[1].checklist_with_func: is missing: scenario "env_151_rl-sft-task_7" has no verifier functions (an SFT scenario?); --skip-unverifiable leaves such scenarios out and lists them\n',
+      'error: ' +
+        WITH_SFT +
+        ':[1].checklist_with_func: is missing: scenario "env_151_rl-sft-task_7" has no verifier functions (an SFT scenario?); --skip-unverifiable leaves such scenarios out and lists them\n',
     );
   });
 
@@ -113,9 +129,15 @@ describe('scenarios without verifier functions (the SFT part of the release)', (
     expect(r.code).toBe(0);
     expect(r.graph!.tasks.map((t) => t.id)).toEqual(['env_151_rl-task_7', 'env_183_rl-task_29']);
     expect(r.stderr).toContain('pool: 2 environments, 2 tasks (3 scenarios read)');
-    expect(r.stderr).toContain('left out: 1 scenario without verifier functions (--skip-unverifiable): env_151_rl-sft-task_7; 0 environments without scenarios');
+    expect(r.stderr).toContain(
+      'left out: 1 scenario without verifier functions (--skip-unverifiable): env_151_rl-sft-task_7; 0 environments without scenarios',
+    );
     const json = JSON.parse(readFileSync(report, 'utf8')) as BuildReport;
-    expect(json.skipped).toEqual({ count: 1, reason: 'no verifier functions (--skip-unverifiable)', scenarios: [{ id: 'env_151_rl-sft-task_7', env: 'env_151_rl', place: '[1]', reason: 'no checklist_with_func' }] });
+    expect(json.skipped).toEqual({
+      count: 1,
+      reason: 'no verifier functions (--skip-unverifiable)',
+      scenarios: [{ id: 'env_151_rl-sft-task_7', env: 'env_151_rl', place: '[1]', reason: 'no checklist_with_func' }],
+    });
     // The graph is the one of the RL scenarios alone.
     const plain = await build(SAMPLE_ENV, SAMPLE_SCEN, ['--name', r.graph!.name]);
     expect(readFileSync(r.out, 'utf8')).toBe(readFileSync(plain.out, 'utf8'));
@@ -123,15 +145,27 @@ describe('scenarios without verifier functions (the SFT part of the release)', (
 
   it('treats an empty checklist (also as a JSON string) as no verifier functions', async () => {
     const scen = JSON.parse(readFileSync(SAMPLE_SCEN, 'utf8')) as Record<string, unknown>[];
-    const r = await build(SAMPLE_ENV, put('empty.json', JSON.stringify([scen[0], { ...scen[1], checklist_with_func: '[]' }])), ['--skip-unverifiable']);
+    const r = await build(SAMPLE_ENV, put('empty.json', JSON.stringify([scen[0], { ...scen[1], checklist_with_func: '[]' }])), [
+      '--skip-unverifiable',
+    ]);
     expect(r.code).toBe(0);
     expect(r.stderr).toContain('env_183_rl-task_29; 1 environment without scenarios');
     // An SFT scenario needs nothing else: its environment may be missing from RL-only metadata.
-    const sftElsewhere = await build(SAMPLE_ENV, put('sft-env.json', JSON.stringify([scen[0], { env_id: 'env_7_sft', task_id: 'env_7_sft-task_1', task: 'x', init_config: {} }])), ['--skip-unverifiable', '--report', '-']);
+    const sftElsewhere = await build(
+      SAMPLE_ENV,
+      put('sft-env.json', JSON.stringify([scen[0], { env_id: 'env_7_sft', task_id: 'env_7_sft-task_1', task: 'x', init_config: {} }])),
+      ['--skip-unverifiable', '--report', '-'],
+    );
     expect(sftElsewhere.code).toBe(0);
-    expect((JSON.parse(sftElsewhere.stdout) as BuildReport).skipped.scenarios).toEqual([{ id: 'env_7_sft-task_1', env: 'env_7_sft', place: '[1]', reason: 'no checklist_with_func' }]);
-    const all = await build(SAMPLE_ENV, put('none.json', JSON.stringify([{ ...scen[0], checklist_with_func: [] }])), ['--skip-unverifiable']);
-    expect(all.stderr).toMatch(/none\.json:\(top level\): holds no scenarios with verifier functions \(1 left out by --skip-unverifiable\)/);
+    expect((JSON.parse(sftElsewhere.stdout) as BuildReport).skipped.scenarios).toEqual([
+      { id: 'env_7_sft-task_1', env: 'env_7_sft', place: '[1]', reason: 'no checklist_with_func' },
+    ]);
+    const all = await build(SAMPLE_ENV, put('none.json', JSON.stringify([{ ...scen[0], checklist_with_func: [] }])), [
+      '--skip-unverifiable',
+    ]);
+    expect(all.stderr).toMatch(
+      /none\.json:\(top level\): holds no scenarios with verifier functions \(1 left out by --skip-unverifiable\)/,
+    );
   });
 });
 
@@ -172,12 +206,20 @@ describe('categories and the build report', () => {
   });
 
   it('reads categories as an object or as records, and says which environments have none', async () => {
-    const records = put('categories.jsonl', `${JSON.stringify({ env_id: 'env_151_rl', category: 'health' })}\n${JSON.stringify({ env_id: 'env_999_rl', category: 'x' })}\n`);
+    const records = put(
+      'categories.jsonl',
+      `${JSON.stringify({ env_id: 'env_151_rl', category: 'health' })}\n${JSON.stringify({ env_id: 'env_999_rl', category: 'x' })}\n`,
+    );
     const r = await build(SAMPLE_ENV, SAMPLE_SCEN, ['--categories', records]);
     expect(r.graph!.envs.map((e) => e.category)).toEqual(['health', null]);
     expect(r.stderr).toContain('categories: 1 environment in 1 category; 1 environment without one, each its own category');
     expect(r.stderr).toContain('warning: the categories file names 1 environment not in the pool (ignored): env_999_rl');
-    const object = await build(SAMPLE_ENV, SAMPLE_SCEN, ['--categories', put('categories.json', JSON.stringify({ env_151_rl: 'health', env_183_rl: 'health' })), '--name', r.graph!.name]);
+    const object = await build(SAMPLE_ENV, SAMPLE_SCEN, [
+      '--categories',
+      put('categories.json', JSON.stringify({ env_151_rl: 'health', env_183_rl: 'health' })),
+      '--name',
+      r.graph!.name,
+    ]);
     expect(object.stderr).toContain('categories: 2 environments in 1 category\n');
   });
 
@@ -185,16 +227,35 @@ describe('categories and the build report', () => {
     const report = join(dir, 'report.json');
     const r = await build(SAMPLE_ENV, SAMPLE_SCEN, ['--report', report]);
     const json = JSON.parse(readFileSync(report, 'utf8')) as BuildReport;
-    expect(json).toMatchObject({ environments: 2, tasks: 2, scenariosRead: 2, environmentsWithoutScenarios: 0, variants: null, topology: { imported: 0, derived: 2, unknownIds: [] } });
-    expect(json.features.map((f) => f.view)).toEqual(['instruction words', 'instruction characters', 'check texts', 'check code', 'initial context', 'operation description', 'abstract description']);
+    expect(json).toMatchObject({
+      environments: 2,
+      tasks: 2,
+      scenariosRead: 2,
+      environmentsWithoutScenarios: 0,
+      variants: null,
+      topology: { imported: 0, derived: 2, unknownIds: [] },
+    });
+    expect(json.features.map((f) => f.view)).toEqual([
+      'instruction words',
+      'instruction characters',
+      'check texts',
+      'check code',
+      'initial context',
+      'operation description',
+      'abstract description',
+    ]);
     expect(json.features.every((f) => f.features > 0)).toBe(true);
     expect(json.quality.corrWithin).toBeNull(); // no simulator parameters for a real release
     const lines = r.stderr.split('\n');
     expect(lines.filter((l) => l.startsWith('build-graph: '))).toContain('build-graph: similarities'); // progress first
-    expect(lines.slice(lines.indexOf(`# build-graph report: ${json.name}`)).join('\n')).toMatch(/^# build-graph report: \S+\npool: 2 environments, 2 tasks \(2 scenarios read\)\nleft out: /);
+    expect(lines.slice(lines.indexOf(`# build-graph report: ${json.name}`)).join('\n')).toMatch(
+      /^# build-graph report: \S+\npool: 2 environments, 2 tasks \(2 scenarios read\)\nleft out: /,
+    );
     expect(lines).toContain('topology: 0 imported (--topology), 2 derived from checks and instruction');
     expect(lines).toContain(`features per view: ${json.features.map((f) => `${f.view} ${f.features}`).join('; ')}`);
-    expect(r.stderr).toMatch(/neighbour quality: tool Jaccard [\d.]+ with the 6 nearest within-environment neighbours vs [\d.]+ with random same-environment tasks \([\d.]+x\); difficulty correlation n\/a \(no sim parameters\)/);
+    expect(r.stderr).toMatch(
+      /neighbour quality: tool Jaccard [\d.]+ with the 6 nearest within-environment neighbours vs [\d.]+ with random same-environment tasks \([\d.]+x\); difficulty correlation n\/a \(no sim parameters\)/,
+    );
     // --report - writes the same JSON to stdout.
     const toStdout = await build(SAMPLE_ENV, SAMPLE_SCEN, ['--report', '-', '--name', json.name]);
     expect(toStdout.stdout).toBe(readFileSync(report, 'utf8'));

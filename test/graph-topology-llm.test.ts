@@ -49,7 +49,10 @@ describe('envsched topology-prompts', () => {
     const r = await runCli(['topology-prompts', ...pool, '--out', out]);
     expect(r.code).toBe(0);
     expect(r.stderr).toBe(`topology-prompts: 2 prompts (messages) for 2 environments; wrote ${out}\n`);
-    const lines = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Request);
+    const lines = readFileSync(out, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Request);
     expect(lines.map((l) => l.task_id)).toEqual(['env_151_rl-task_7', 'env_183_rl-task_29']);
     const [system, user] = lines[0].messages!;
     expect(system).toEqual({ role: 'system', content: SYSTEM_PROMPT });
@@ -62,7 +65,17 @@ describe('envsched topology-prompts', () => {
     expect(text).toContain('Check 0: Has the status of clinical trial CT-101 been set to "completed"?');
     expect(text).toContain('Check 2: Has the enrollment_status of participant stephlee23');
     expect(text).not.toContain('Check 3:');
-    for (const word of ['"operations"', '"gates"', '"reward_groups"', '"conflicts"', 'identifier_resolution', 'prior_output', 'unchanged', 'schedule']) expect(text).toContain(word);
+    for (const word of [
+      '"operations"',
+      '"gates"',
+      '"reward_groups"',
+      '"conflicts"',
+      'identifier_resolution',
+      'prior_output',
+      'unchanged',
+      'schedule',
+    ])
+      expect(text).toContain(word);
     // Deterministic: the same files give the same bytes.
     const again = await runCli(['topology-prompts', ...pool, '--out', '-']);
     expect(again.stdout).toBe(readFileSync(out, 'utf8'));
@@ -71,8 +84,16 @@ describe('envsched topology-prompts', () => {
   it('--format openai-batch writes OpenAI Batch API request lines with a placeholder model unless --model names one', async () => {
     const r = await runCli(['topology-prompts', ...pool, '--format', 'openai-batch', '--out', '-']);
     expect(r.code).toBe(0);
-    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Request);
-    expect(lines[1]).toMatchObject({ custom_id: 'env_183_rl-task_29', method: 'POST', url: '/v1/chat/completions', body: { model: DEFAULT_MODEL, temperature: 0, response_format: { type: 'json_object' } } });
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Request);
+    expect(lines[1]).toMatchObject({
+      custom_id: 'env_183_rl-task_29',
+      method: 'POST',
+      url: '/v1/chat/completions',
+      body: { model: DEFAULT_MODEL, temperature: 0, response_format: { type: 'json_object' } },
+    });
     expect(lines[1].body!.messages[1].content).toContain('Environment: SupportGroupManagementSystem (env_183_rl)');
     const named = await runCli(['topology-prompts', ...pool, '--format', 'openai-batch', '--model', 'my-model', '--out', '-']);
     expect((JSON.parse(named.stdout.split('\n')[0]) as Request).body!.model).toBe('my-model');
@@ -87,12 +108,17 @@ describe('envsched topology-import', () => {
     const rejects = join(dir, 'bad.jsonl');
     const r = await runCli(['topology-import', '--responses', RESPONSES, ...pool, '--out', out, '--rejects', rejects]);
     expect(r.code).toBe(0);
-    expect(r.stderr).toBe('topology-import: 8 answers: 2 imported (1 from code fences), 6 rejected (1 line not JSON, 1 failed request, 1 answer not JSON, 1 invalid topology, 1 unknown task id, 1 tool not in the environment)\n');
+    expect(r.stderr).toBe(
+      'topology-import: 8 answers: 2 imported (1 from code fences), 6 rejected (1 line not JSON, 1 failed request, 1 answer not JSON, 1 invalid topology, 1 unknown task id, 1 tool not in the environment)\n',
+    );
     const imported = parseTopologyFile(readFileSync(out, 'utf8'), out);
     expect([...imported.keys()]).toEqual(['env_151_rl-task_7', 'env_183_rl-task_29']);
     expect(imported.get('env_151_rl-task_7')).toEqual(answerTopology(RESPONSE_LINES[4]));
     expect(imported.get('env_183_rl-task_29')).toEqual(answerTopology(RESPONSE_LINES[5]));
-    const bad = readFileSync(rejects, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { place: string; task_id: string | null; kind: string; reason: string; answer: string });
+    const bad = readFileSync(rejects, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { place: string; task_id: string | null; kind: string; reason: string; answer: string });
     expect(bad.map((b) => [b.place, b.task_id, b.kind])).toEqual([
       ['1', 'env_151_rl-task_7', 'malformed-json'],
       ['2', 'env_183_rl-task_29', 'invalid-topology'],
@@ -117,7 +143,10 @@ describe('envsched topology-import', () => {
     expect(g.stderr).toContain('topology: 2 imported (--topology), 0 derived from checks and instruction');
     expect(g.stderr).not.toContain('warning:');
     const graph = JSON.parse(readFileSync(join(dir, 'full.graph.json'), 'utf8')) as Graph;
-    expect(graph.tasks.map((t) => t.tools)).toEqual([topologyTools(answerTopology(RESPONSE_LINES[4])), topologyTools(answerTopology(RESPONSE_LINES[5]))]);
+    expect(graph.tasks.map((t) => t.tools)).toEqual([
+      topologyTools(answerTopology(RESPONSE_LINES[4])),
+      topologyTools(answerTopology(RESPONSE_LINES[5])),
+    ]);
   });
 
   it('lists rejects on stderr without --rejects, and without the pool checks structure only', async () => {
@@ -125,10 +154,16 @@ describe('envsched topology-import', () => {
     const r = await runCli(['topology-import', '--responses', RESPONSES, '--out', out]);
     expect(r.code).toBe(0);
     const lines = r.stderr.trim().split('\n');
-    expect(lines[0]).toBe('topology-import: 8 answers: 3 imported (1 from code fences), 5 rejected (1 line not JSON, 1 failed request, 1 answer not JSON, 1 invalid topology, 1 second answer for a task) (no pool given: task ids and tools not checked)');
+    expect(lines[0]).toBe(
+      'topology-import: 8 answers: 3 imported (1 from code fences), 5 rejected (1 line not JSON, 1 failed request, 1 answer not JSON, 1 invalid topology, 1 second answer for a task) (no pool given: task ids and tools not checked)',
+    );
     expect(lines).toContain(`rejected: ${RESPONSES}:5: task "env_151_rl-task_7" already has an accepted answer (the first one is kept)`);
     // File order without a pool; the unknown id is kept, and build-graph warns about it.
-    expect([...parseTopologyFile(readFileSync(out, 'utf8'), out).keys()]).toEqual(['env_151_rl-task_7', 'env_999_rl-task_1', 'env_183_rl-task_29']);
+    expect([...parseTopologyFile(readFileSync(out, 'utf8'), out).keys()]).toEqual([
+      'env_151_rl-task_7',
+      'env_999_rl-task_1',
+      'env_183_rl-task_29',
+    ]);
     const b = await runCli(['build-graph', ...pool, '--topology', out, '--out', join(dir, 'nopool.graph.json')]);
     expect(b.code).toBe(0);
     expect(b.stderr).toContain('topology: 2 imported (--topology), 0 derived from checks and instruction');
@@ -140,7 +175,9 @@ describe('envsched topology-import', () => {
     writeFileSync(file, `${RESPONSE_LINES[0]}\n${RESPONSE_LINES[7]}\n`);
     const r = await runCli(['topology-import', '--responses', file, ...pool, '--out', join(dir, 'none.json')]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^error: [^\n]*all-bad\.jsonl:\(all answers\): none of the 2 answers yields a valid topology \(first: 1: the answer is not valid JSON: [^\n]*\)\n$/);
+    expect(r.stderr).toMatch(
+      /^error: [^\n]*all-bad\.jsonl:\(all answers\): none of the 2 answers yields a valid topology \(first: 1: the answer is not valid JSON: [^\n]*\)\n$/,
+    );
   });
 });
 
@@ -163,7 +200,12 @@ describe('build-graph --topology with imported answers', () => {
     expect(graph.tasks[0].tools).toEqual(topologyTools(answer));
     expect(graph.tasks[1].tools).toEqual(topologyTools(deriveTopology(rel.tasks[1], rel.envs[1])));
     // In memory: the topologies used are the answer and the derivation, exactly.
-    const result = buildGraph({ envMetadata: { text: readFileSync(ENV, 'utf8'), source: ENV }, scenarios: { text: readFileSync(SCEN, 'utf8'), source: SCEN }, topology: { text: readFileSync(topo, 'utf8'), source: topo }, name: 'imported' });
+    const result = buildGraph({
+      envMetadata: { text: readFileSync(ENV, 'utf8'), source: ENV },
+      scenarios: { text: readFileSync(SCEN, 'utf8'), source: SCEN },
+      topology: { text: readFileSync(topo, 'utf8'), source: topo },
+      name: 'imported',
+    });
     expect(result.topologies[0]).toEqual(answer);
     expect(result.topologies[1]).toEqual(deriveTopology(rel.tasks[1], rel.envs[1]));
     expect(JSON.stringify(result.graph.tasks)).toBe(JSON.stringify(graph.tasks));
@@ -171,7 +213,13 @@ describe('build-graph --topology with imported answers', () => {
 
   it('gives every variant of a scenario the scenario answer', () => {
     const topo = `${JSON.stringify({ task_id: 'env_151_rl-task_7', ...answerTopology(RESPONSE_LINES[4]) })}\n${JSON.stringify({ task_id: 'env_183_rl-task_29-nonconv', ...answerTopology(RESPONSE_LINES[5]) })}\n`;
-    const result = buildGraph({ envMetadata: { text: readFileSync(ENV, 'utf8'), source: ENV }, scenarios: { text: readFileSync(SCEN, 'utf8'), source: SCEN }, topology: { text: topo, source: 't.jsonl' }, variants: ['conv', 'nonconv'], name: 'v' });
+    const result = buildGraph({
+      envMetadata: { text: readFileSync(ENV, 'utf8'), source: ENV },
+      scenarios: { text: readFileSync(SCEN, 'utf8'), source: SCEN },
+      topology: { text: topo, source: 't.jsonl' },
+      variants: ['conv', 'nonconv'],
+      name: 'v',
+    });
     expect(result.derivedTopologies).toBe(1); // env_183_rl-task_29-conv
     expect(result.topologies[0]).toEqual(result.topologies[1]);
     expect(result.topologies[3]).toEqual(answerTopology(RESPONSE_LINES[5]));
@@ -183,6 +231,8 @@ describe('build-graph --topology with imported answers', () => {
     writeFileSync(topo, JSON.stringify({ 'env_151_rl-task_7': { operations: [{ id: 'op1', family: 'lookup', depends_on: ['op9'] }] } }));
     const r = await runCli(['build-graph', ...pool, '--topology', topo, '--out', join(dir, 'raw.graph.json')]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`error: ${topo}:env_151_rl-task_7.operations[0].depends_on[0]: names no operation ("op9") (envsched topology-import checks LLM answers one by one and keeps the valid ones)\n`);
+    expect(r.stderr).toBe(
+      `error: ${topo}:env_151_rl-task_7.operations[0].depends_on[0]: names no operation ("op9") (envsched topology-import checks LLM answers one by one and keeps the valid ones)\n`,
+    );
   });
 });

@@ -19,7 +19,11 @@ const ENV_TEXT = sample('env_metadata.json');
 const SCEN_TEXT = sample('scenarios.json');
 
 function fixtureInput(envText = ENV_TEXT, scenText = SCEN_TEXT): BuildInput {
-  return { envMetadata: { text: envText, source: 'env_metadata.json' }, scenarios: { text: scenText, source: 'scenarios.json' }, name: 'sample' };
+  return {
+    envMetadata: { text: envText, source: 'env_metadata.json' },
+    scenarios: { text: scenText, source: 'scenarios.json' },
+    name: 'sample',
+  };
 }
 
 function checkLists(graph: Graph) {
@@ -38,7 +42,10 @@ describe('build-graph on the real EnvScaler sample', () => {
     expect(graph.envs.map((e) => e.id)).toEqual(['env_151_rl', 'env_183_rl']);
     expect(graph.envs[0].name).toBe('ClinicalTrialParticipantManagementSystem');
     expect(graph.envs[0].tools).toHaveLength(15);
-    expect(graph.tasks.map((t) => [t.id, t.env, t.checks])).toEqual([['env_151_rl-task_7', 0, 3], ['env_183_rl-task_29', 1, 4]]);
+    expect(graph.tasks.map((t) => [t.id, t.env, t.checks])).toEqual([
+      ['env_151_rl-task_7', 0, 3],
+      ['env_183_rl-task_29', 1, 4],
+    ]);
     // The derived topology finds the writes the checks verify.
     expect(graph.tasks[0].tools).toContain('update_clinical_trial_status');
     expect(graph.tasks[0].tools).toContain('update_enrollment_status');
@@ -56,7 +63,11 @@ describe('build-graph on the real EnvScaler sample', () => {
     const scen = JSON.parse(SCEN_TEXT) as Record<string, unknown>[];
     // Dataset variant: a list of environments with tools as a JSON string; init_config as a JSON string.
     const envList = Object.values(envObj).map((e) => ({ ...e, tools: JSON.stringify(e.tools) }));
-    const scenStrings = scen.map((s) => ({ ...s, init_config: JSON.stringify(s.init_config), checklist_with_func: JSON.stringify(s.checklist_with_func) }));
+    const scenStrings = scen.map((s) => ({
+      ...s,
+      init_config: JSON.stringify(s.init_config),
+      checklist_with_func: JSON.stringify(s.checklist_with_func),
+    }));
     const scenKeyed = Object.fromEntries(scen.map((s) => [s.task_id, s]));
     for (const [envText, scenText] of [
       [JSON.stringify(envList), SCEN_TEXT],
@@ -91,7 +102,13 @@ describe('TF-IDF and tokens (SPEC 9)', () => {
   });
 
   it('keeps the most frequent features, ties by term order', () => {
-    const rows = fitTfidf([['x', 'y', 'z', 'z'], ['y', 'w']], 2);
+    const rows = fitTfidf(
+      [
+        ['x', 'y', 'z', 'z'],
+        ['y', 'w'],
+      ],
+      2,
+    );
     expect(rows.terms).toEqual(['y', 'z']);
   });
 
@@ -111,7 +128,9 @@ describe('TF-IDF and tokens (SPEC 9)', () => {
   it('tokenises words (unigrams + bigrams), char 3-5-grams and check-code structure', () => {
     expect(wordUniBigrams(['Set CT-101 to done'])).toEqual(['set', 'ct', '101', 'to', 'done', 'set ct', 'ct 101', '101 to', 'to done']);
     expect(charNGrams('Ab  c')).toEqual(['ab ', 'b c', 'ab c']);
-    const code = codeTokens(['def check_func(final_state):\n    return final_state.get("trials", {}).get("CT-1", {}).get("status") == "done"']);
+    const code = codeTokens([
+      'def check_func(final_state):\n    return final_state.get("trials", {}).get("CT-1", {}).get("status") == "done"',
+    ]);
     expect(code).toContain('key:trials');
     expect(code).toContain('key:status');
     expect(code).toContain('op:==');
@@ -123,7 +142,13 @@ describe('TF-IDF and tokens (SPEC 9)', () => {
     const text = describeAbstract({
       operations: [
         { id: 'op1', tool: 'find_patient_by_name', family: 'lookup', arguments: { name: 'Alice Chan' }, depends_on: [] },
-        { id: 'op2', tool: 'update_patient_status', family: 'update', arguments: { patient_id: 'P001', n: 3, d: '2024-01-02' }, depends_on: ['op1'] },
+        {
+          id: 'op2',
+          tool: 'update_patient_status',
+          family: 'update',
+          arguments: { patient_id: 'P001', n: 3, d: '2024-01-02' },
+          depends_on: ['op1'],
+        },
       ],
       gates: [{ type: 'identifier_resolution', provenance: 'instruction', operation: 'op1' }],
       reward_groups: [{ checks: 3, requires: ['op2'], relation: 'all_of' }],
@@ -208,17 +233,38 @@ describe('build-graph bad input (exit 2, one line naming the record)', () => {
   };
   const envPath = file('env.json', JSON.parse(ENV_TEXT));
   const scen = JSON.parse(SCEN_TEXT) as Record<string, unknown>[];
-  const run = (scenarios: unknown, extra: string[] = [], env = envPath) => runCli(['build-graph', '--env-metadata', env, '--scenarios', file('s.json', scenarios), '--out', join(dir, 'g.graph.json'), ...extra]);
+  const run = (scenarios: unknown, extra: string[] = [], env = envPath) =>
+    runCli(['build-graph', '--env-metadata', env, '--scenarios', file('s.json', scenarios), '--out', join(dir, 'g.graph.json'), ...extra]);
 
   const cases: [string, () => ReturnType<typeof run>, RegExp][] = [
     ['a missing field', () => run([{ ...scen[0], task: undefined }]), /s\.json:\[0\]\.task: is missing/],
-    ['an unknown env_id', () => run([{ ...scen[0], env_id: 'env_999_rl' }]), /s\.json:\[0\]\.env_id: environment "env_999_rl" is not in the environment metadata/],
-    ['a check_func that is not a string', () => run([scen[0], { ...scen[1], checklist_with_func: [{ check_item: 'x', check_func: 3 }] }]), /s\.json:\[1\]\.checklist_with_func\[0\]\.check_func: must be a string/],
+    [
+      'an unknown env_id',
+      () => run([{ ...scen[0], env_id: 'env_999_rl' }]),
+      /s\.json:\[0\]\.env_id: environment "env_999_rl" is not in the environment metadata/,
+    ],
+    [
+      'a check_func that is not a string',
+      () => run([scen[0], { ...scen[1], checklist_with_func: [{ check_item: 'x', check_func: 3 }] }]),
+      /s\.json:\[1\]\.checklist_with_func\[0\]\.check_func: must be a string/,
+    ],
     ['duplicate task ids', () => run([scen[0], scen[0]]), /s\.json:\[1\]\.task_id: duplicate task id/],
     ['an empty pool', () => run([]), /s\.json:\(top level\): holds no scenarios/],
     ['malformed JSON', () => run('[{"task_id": '), /s\.json:1(:\d+)?: malformed JSON/],
-    ['a malformed topology file', () => run(scen, ['--topology', file('t.json', { 'env_151_rl-task_7': { operations: [{ id: 'op1', family: 'lookup', depends_on: ['op9'] }] } })]), /t\.json:env_151_rl-task_7\.operations\[0\]\.depends_on\[0\]: names no operation/],
-    ['an environment without tools', () => run(scen, [], file('e2.json', { env_151_rl: { env_id: 'env_151_rl', env_class_name: 'X' } })), /e2\.json:env_151_rl\.tools: is missing/],
+    [
+      'a malformed topology file',
+      () =>
+        run(scen, [
+          '--topology',
+          file('t.json', { 'env_151_rl-task_7': { operations: [{ id: 'op1', family: 'lookup', depends_on: ['op9'] }] } }),
+        ]),
+      /t\.json:env_151_rl-task_7\.operations\[0\]\.depends_on\[0\]: names no operation/,
+    ],
+    [
+      'an environment without tools',
+      () => run(scen, [], file('e2.json', { env_151_rl: { env_id: 'env_151_rl', env_class_name: 'X' } })),
+      /e2\.json:env_151_rl\.tools: is missing/,
+    ],
   ];
   for (const [what, go, message] of cases) {
     it(`reports ${what}`, async () => {
@@ -233,7 +279,17 @@ describe('build-graph bad input (exit 2, one line naming the record)', () => {
     const pool = generatePool({ envs: 2, tasksPerEnv: 2, seed: 1 });
     const files = poolFiles(pool);
     pool.sim.tasks[1].initiallySatisfied += 1;
-    const r = await runCli(['build-graph', '--env-metadata', file('pe.json', files['env_metadata.json']), '--scenarios', file('ps.json', files['rl_scenario_metadata.json']), '--sim', file('sim.json', pool.sim), '--out', join(dir, 'p.graph.json')]);
+    const r = await runCli([
+      'build-graph',
+      '--env-metadata',
+      file('pe.json', files['env_metadata.json']),
+      '--scenarios',
+      file('ps.json', files['rl_scenario_metadata.json']),
+      '--sim',
+      file('sim.json', pool.sim),
+      '--out',
+      join(dir, 'p.graph.json'),
+    ]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/sim\.json:tasks\[1\]: checks add up to/);
   });
@@ -241,7 +297,21 @@ describe('build-graph bad input (exit 2, one line naming the record)', () => {
   it('runs end to end through the CLI: generate-pool, build-graph, graph-report', async () => {
     const out = join(dir, 'pool');
     expect((await runCli(['generate-pool', '--envs', '3', '--tasks-per-env', '4', '--seed', '9', '--out', out])).code).toBe(0);
-    const b = await runCli(['build-graph', '--env-metadata', join(out, 'env_metadata.json'), '--scenarios', join(out, 'rl_scenario_metadata.json'), '--topology', join(out, 'topology.json'), '--sim', join(out, 'sim.json'), '--categories', join(out, 'categories.json'), '--out', join(dir, 'small.graph.json')]);
+    const b = await runCli([
+      'build-graph',
+      '--env-metadata',
+      join(out, 'env_metadata.json'),
+      '--scenarios',
+      join(out, 'rl_scenario_metadata.json'),
+      '--topology',
+      join(out, 'topology.json'),
+      '--sim',
+      join(out, 'sim.json'),
+      '--categories',
+      join(out, 'categories.json'),
+      '--out',
+      join(dir, 'small.graph.json'),
+    ]);
     expect(b.code).toBe(0);
     const r = await runCli(['graph-report', '--graph', join(dir, 'small.graph.bin')]);
     expect(r.code).toBe(0);

@@ -27,14 +27,29 @@ let args: string[][] = [];
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'envsched-leaks-'));
-  const graph = syntheticPool({ envs: 6, tasksPerEnv: 8, mCross: 16, pCross: 8, heldoutSuites: 1, heldoutEnvs: 1, heldoutTasksPerEnv: 2, seed: 5 });
+  const graph = syntheticPool({
+    envs: 6,
+    tasksPerEnv: 8,
+    mCross: 16,
+    pCross: 8,
+    heldoutSuites: 1,
+    heldoutEnvs: 1,
+    heldoutTasksPerEnv: 2,
+    seed: 5,
+  });
   const json = join(dir, 'pool.graph.json');
   const bin = join(dir, 'pool.graph.bin');
   const history = join(dir, 'history.jsonl');
   const config = join(dir, 'config.json');
   await writeFile(json, serializeGraphJson(graph));
   await writeFile(bin, encodeGraphBinary(loadGraph(graph)));
-  await writeFile(history, serializeHistoryJsonl(randomHistory(testRng(3), graph), graph.tasks.map((t) => t.id)));
+  await writeFile(
+    history,
+    serializeHistoryJsonl(
+      randomHistory(testRng(3), graph),
+      graph.tasks.map((t) => t.id),
+    ),
+  );
   await writeFile(config, JSON.stringify({ B: 8, K_within: 4 }));
   // Alternate the JSON and binary readers, with and without a configuration, and one refused call
   // in ten (a bad --step), so the error path is measured too.
@@ -64,7 +79,9 @@ describe(`no leaks: ${CALLS} CLI score calls in one process`, () => {
     let refused = 0;
     for (let call = 1; call <= CALLS; call++) {
       const bad = call % 10 === 0;
-      const result = await runCli(bad ? ['score', '--graph', args[0][2], '--history', args[0][4], '--step', '-2'] : args[call % args.length]);
+      const result = await runCli(
+        bad ? ['score', '--graph', args[0][2], '--history', args[0][4], '--step', '-2'] : args[call % args.length],
+      );
       if (bad) {
         expect(result.code).toBe(2);
         refused++;
@@ -81,7 +98,7 @@ describe(`no leaks: ${CALLS} CLI score calls in one process`, () => {
       `[leaks] ${CALLS} score calls (${ok} ok, ${refused} refused) in one process; after gc, MiB: ` +
         samples.map((s) => `@${s.calls} heap ${fmt(s.heap)} rss ${fmt(s.rss)} external ${fmt(s.external)}`).join('; ') +
         `; growth ${base.calls}->${last.calls}: heap ${fmt(last.heap - base.heap)}, rss ${fmt(last.rss - base.rss)}, ` +
-        `${(((last.heap - base.heap) / (last.calls - base.calls)) / 1024).toFixed(2)} KiB heap per call`,
+        `${((last.heap - base.heap) / (last.calls - base.calls) / 1024).toFixed(2)} KiB heap per call`,
     );
     // 900 calls after the warm-up: a leak of 10 KiB per call would add ~9 MiB of heap.
     expect(last.heap - base.heap).toBeLessThan(8 * MiB);

@@ -23,7 +23,12 @@ function referencePcg(seed: number, stream: number) {
 
 describe('PCG32 port (src/pool/rng.ts)', () => {
   it('gives the same outputs as a BigInt reference for several seeds and streams', () => {
-    for (const [seed, stream] of [[0, 0], [42, 54], [0xffffffff, 0x7fffffff], [123456, 1_000_001]]) {
+    for (const [seed, stream] of [
+      [0, 0],
+      [42, 54],
+      [0xffffffff, 0x7fffffff],
+      [123456, 1_000_001],
+    ]) {
       const fast = new Pcg32(seed, stream);
       const ref = referencePcg(seed, stream);
       for (let k = 0; k < 200; k++) expect(fast.nextU32()).toBe(ref());
@@ -45,13 +50,33 @@ describe('PCG32 port (src/pool/rng.ts)', () => {
 
 describe('generate-pool', () => {
   const pool = generatePool({ envs: 40, tasksPerEnv: 25, seed: 3 });
-  const scenarios = pool.scenarios as { env_id: string; task_id: string; task: string; init_config: Record<string, unknown>; checklist_with_func: { check_item: string; check_func: string }[] }[];
+  const scenarios = pool.scenarios as {
+    env_id: string;
+    task_id: string;
+    task: string;
+    init_config: Record<string, unknown>;
+    checklist_with_func: { check_item: string; check_func: string }[];
+  }[];
 
   it('writes release-shaped environment records', () => {
     const env = Object.values(pool.envMetadata)[0] as Record<string, unknown>;
-    for (const key of ['env_id', 'env_class_name', 'environment_summary', 'environment_introduction', 'state_space_definition', 'constraints_rules', 'operation_list', 'tools', 'env_class_code']) expect(env).toHaveProperty(key);
+    for (const key of [
+      'env_id',
+      'env_class_name',
+      'environment_summary',
+      'environment_introduction',
+      'state_space_definition',
+      'constraints_rules',
+      'operation_list',
+      'tools',
+      'env_class_code',
+    ])
+      expect(env).toHaveProperty(key);
     expect(String(env.env_id)).toMatch(/^env_\d+_rl$/);
-    const tools = env.tools as { type: string; function: { name: string; parameters: { type: string; properties: object; required: string[] } } }[];
+    const tools = env.tools as {
+      type: string;
+      function: { name: string; parameters: { type: string; properties: object; required: string[] } };
+    }[];
     expect(tools[0].type).toBe('function');
     expect(tools[0].function.parameters.type).toBe('object');
     const code = String(env.env_class_code);

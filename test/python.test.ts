@@ -7,13 +7,18 @@ import { CLI, ROOT } from './helpers/dist.ts';
 
 describe('the Python client (python/)', () => {
   it('passes its unittest suite: client, verl sampler, slime data source, the example fingerprint', () => {
-    const run = spawnSync('python3', ['-m', 'unittest', 'discover', '-s', join(ROOT, 'python', 'tests'), '-t', join(ROOT, 'python', 'tests')], {
-      cwd: join(ROOT, 'python', 'tests'),
-      env: { ...process.env, ENVSCHED_COMMAND: `${process.execPath} ${CLI}`, PYTHONDONTWRITEBYTECODE: '1' },
-      encoding: 'utf8',
-      timeout: 240_000,
-    });
-    if (run.status !== 0) throw new Error(`python3 -m unittest failed (status ${run.status}):\n${run.stderr.slice(-4000)}${run.stdout.slice(-1000)}`);
+    const run = spawnSync(
+      'python3',
+      ['-m', 'unittest', 'discover', '-s', join(ROOT, 'python', 'tests'), '-t', join(ROOT, 'python', 'tests')],
+      {
+        cwd: join(ROOT, 'python', 'tests'),
+        env: { ...process.env, ENVSCHED_COMMAND: `${process.execPath} ${CLI}`, PYTHONDONTWRITEBYTECODE: '1' },
+        encoding: 'utf8',
+        timeout: 240_000,
+      },
+    );
+    if (run.status !== 0)
+      throw new Error(`python3 -m unittest failed (status ${run.status}):\n${run.stderr.slice(-4000)}${run.stdout.slice(-1000)}`);
     expect(run.stderr).toMatch(/Ran \d+ tests/);
     expect(run.stderr).toMatch(/\nOK/);
   }, 300_000);

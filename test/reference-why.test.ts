@@ -13,7 +13,10 @@ describe('why this task', () => {
       const c = randomCase(seed);
       const a = analyse(c.graph, c.observations, c.config, c.step);
       const { batch } = explainBatch(c.graph, c.config, a);
-      expect(batch.picks.map((p) => [p.task, p.phase]), `seed ${seed}`).toEqual(a.result.batch.map((p) => [p.task, p.phase]));
+      expect(
+        batch.picks.map((p) => [p.task, p.phase]),
+        `seed ${seed}`,
+      ).toEqual(a.result.batch.map((p) => [p.task, p.phase]));
       expect(batch.relaxed, `seed ${seed}`).toEqual(a.result.relaxed);
       // Relaxations only accumulate: each pick's list extends the one before (a batch that ends
       // short relaxes the rest after its last pick).

@@ -19,7 +19,11 @@ const obs = (step: number, task: number, rewards: number[], flags?: boolean[]): 
   flags ? { step, task, rewards, flags } : { step, task, rewards };
 
 /** Batch inputs with every count 0 and nothing filtered, then the given overrides. */
-function inputs(n: number, nEnvs: number, over: Partial<BatchInputs> & { c?: number[]; X?: number[]; R?: number[]; capped?: boolean[] } = {}): BatchInputs {
+function inputs(
+  n: number,
+  nEnvs: number,
+  over: Partial<BatchInputs> & { c?: number[]; X?: number[]; R?: number[]; capped?: boolean[] } = {},
+): BatchInputs {
   return {
     q: over.q ?? Array(n).fill(0.5),
     removed: over.removed ?? Array(n).fill(false),
@@ -85,7 +89,7 @@ describe('SPEC 7: cold start', () => {
 
   it('keeps the cap while it leaves candidates', () => {
     // env 0 = tasks 0..2, env 1 = tasks 3, 4. Same-env similarity 0.9, cross 0.
-    const g = tinyGraph({ envOf: [0, 0, 0, 1, 1], full: (i, j) => ((i < 3) === (j < 3) ? 0.9 : 0) });
+    const g = tinyGraph({ envOf: [0, 0, 0, 1, 1], full: (i, j) => (i < 3 === j < 3 ? 0.9 : 0) });
     const scores = referenceScore(g, [], configWith({ B: 4 }));
     // reps t0, t3; then one more per env (novelty ties -> lower index): t1, t4; never a third of env 0
     expect(ids(scores.batch)).toEqual(['t0', 't3', 't1', 't4']);
@@ -320,7 +324,11 @@ describe('degenerate histories', () => {
     const history = [obs(0, 0, [0, 1]), obs(1, 1, [0.5, 1]), obs(2, 2, [0.25, 0.5]), obs(4, 0, [1, 1])];
     expect(referenceScore(g, history, configWith({ B: 2 })).step).toBe(5);
     expect(referenceScore(g, history, configWith({ B: 2 }), 2)).toEqual(
-      referenceScore(g, history.filter((o) => o.step < 2), configWith({ B: 2 })),
+      referenceScore(
+        g,
+        history.filter((o) => o.step < 2),
+        configWith({ B: 2 }),
+      ),
     );
   });
 

@@ -121,7 +121,14 @@ describe('SPEC 3: history under one half-life', () => {
     const lateB = globalReference(lateRefs, 5000, 2, JS_MATH);
     expect(lateB.m).toBeCloseTo(globalReference(nearRefs, 3, 2, JS_MATH).m, 14);
     const lateTask = taskHistory(late, 0, new Map(lateRefs.map((r) => [r.step, r])), lateB, 2, JS_MATH);
-    const nearTask = taskHistory(history, 0, new Map(nearRefs.map((r) => [r.step, r])), globalReference(nearRefs, 3, 2, JS_MATH), 2, JS_MATH);
+    const nearTask = taskHistory(
+      history,
+      0,
+      new Map(nearRefs.map((r) => [r.step, r])),
+      globalReference(nearRefs, 3, 2, JS_MATH),
+      2,
+      JS_MATH,
+    );
     expect(lateTask.W).toBe(0);
     expect(lateTask.ybar.m).toBeCloseTo(nearTask.ybar.m, 14);
     expect(Number.isFinite(lateTask.ybar.v)).toBe(true);
@@ -241,16 +248,40 @@ describe('SPEC 8: progress filter', () => {
 
   it('fits ridge regression with an unpenalised intercept (closed form on a tiny dataset)', () => {
     // x = 0, 1, 2; y = 1, 3, 2. Centred: Sxx = 2, Sxy = 1. slope = Sxy / (Sxx + lambda), intercept = ybar - slope * xbar.
-    const beta = ridgeFit([[1, 0], [1, 1], [1, 2]], [1, 3, 2], 1);
+    const beta = ridgeFit(
+      [
+        [1, 0],
+        [1, 1],
+        [1, 2],
+      ],
+      [1, 3, 2],
+      1,
+    );
     expect(beta[1]).toBeCloseTo(1 / 3, 14);
     expect(beta[0]).toBeCloseTo(5 / 3, 14);
-    const stronger = ridgeFit([[1, 0], [1, 1], [1, 2]], [1, 3, 2], 3);
+    const stronger = ridgeFit(
+      [
+        [1, 0],
+        [1, 1],
+        [1, 2],
+      ],
+      [1, 3, 2],
+      3,
+    );
     expect(stronger[1]).toBeCloseTo(1 / 5, 14);
     expect(stronger[0]).toBeCloseTo(2 - 1 / 5, 14);
   });
 
   it('solves a linear system that needs pivoting', () => {
-    expect(solveLinearSystem([[0, 1], [2, 0]], [3, 4])).toEqual([2, 3]);
+    expect(
+      solveLinearSystem(
+        [
+          [0, 1],
+          [2, 0],
+        ],
+        [3, 4],
+      ),
+    ).toEqual([2, 3]);
   });
 
   it('combines residuals with the env and neighbour references into p_i', () => {
@@ -282,7 +313,11 @@ describe('SPEC 8: progress filter', () => {
     // s2 = 1, 2: 0 and 4 earlier transitions -> not scorable; s2 = 3: exactly 8 earlier -> scorable.
     expect(scored.map((tr) => tr.residual !== null)).toEqual(raw.map((tr) => tr.s2 === 3));
     const earlier = raw.filter((tr) => tr.s2 < 3);
-    const beta = ridgeFit(earlier.map((tr) => tr.features), earlier.map((tr) => tr.target), 1);
+    const beta = ridgeFit(
+      earlier.map((tr) => tr.features),
+      earlier.map((tr) => tr.target),
+      1,
+    );
     for (const tr of scored.filter((x) => x.s2 === 3)) expect(tr.residual).toBeCloseTo(tr.target - dot(tr.features, beta), 14);
     // scoring at a later step does not change a residual already computed (SPEC 8: residuals are fixed)
     const more = [...observations, ...[0, 1, 2, 3].map((i) => obs(4, i, rewards(4, i)))];

@@ -117,7 +117,9 @@ describe('a run survives kill -9', () => {
     // The observe of step killAt is in flight when the process dies: it may or may not be committed.
     const next = (await b.ok({ op: 'next', step: killAt, extras: 4 })).result;
     parts.push(JSON.stringify([next.batch, next.extras, next.relaxed]));
-    b.child.stdin.write(`${JSON.stringify({ op: 'observe', step: killAt, groups: next.batch.map((p: Pick) => ({ task: p.task, rewards: rewardsFor(killAt, p.task) })) })}\n`);
+    b.child.stdin.write(
+      `${JSON.stringify({ op: 'observe', step: killAt, groups: next.batch.map((p: Pick) => ({ task: p.task, rewards: rewardsFor(killAt, p.task) })) })}\n`,
+    );
     b.child.kill('SIGKILL');
     await b.exited;
     // and a torn, unacknowledged line at the end of the log, as a crash mid-write leaves it
@@ -128,16 +130,22 @@ describe('a run survives kill -9', () => {
     expect([killAt - 1, killAt]).toContain(snap.lastStep);
     expect(c.stderr).toMatch(/dropped an unacknowledged partial line/);
     if (snap.lastStep === killAt - 1) {
-      await c.ok({ op: 'observe', step: killAt, groups: next.batch.map((p: Pick) => ({ task: p.task, rewards: rewardsFor(killAt, p.task) })) });
+      await c.ok({
+        op: 'observe',
+        step: killAt,
+        groups: next.batch.map((p: Pick) => ({ task: p.task, rewards: rewardsFor(killAt, p.task) })),
+      });
     }
     await run(c, killAt + 1, steps, parts);
     expect(parts).toEqual(whole);
-    expect((await c.ok({ op: 'snapshot' })).result.historyDigest).toBe((await (async () => {
-      const d = serve(['--graph', RL, '--log', join(dir, 'whole.jsonl')]);
-      const r = (await d.ok({ op: 'snapshot' })).result.historyDigest as string;
-      await d.close();
-      return r;
-    })()));
+    expect((await c.ok({ op: 'snapshot' })).result.historyDigest).toBe(
+      await (async () => {
+        const d = serve(['--graph', RL, '--log', join(dir, 'whole.jsonl')]);
+        const r = (await d.ok({ op: 'snapshot' })).result.historyDigest as string;
+        await d.close();
+        return r;
+      })(),
+    );
     await c.close();
   });
 
@@ -191,7 +199,9 @@ function generator(seed: number) {
 describe('hostile requests', () => {
   it('10,000 generated bad requests each get a structured error; the server lives on with its state unchanged', async () => {
     const s = serve(['--graph', TINY]);
-    const ids = JSON.parse(readFileSync(join(ROOT, 'datasets/tiny/tiny.graph.json'), 'utf8')).tasks.map((t: { id: string }) => t.id) as string[];
+    const ids = JSON.parse(readFileSync(join(ROOT, 'datasets/tiny/tiny.graph.json'), 'utf8')).tasks.map(
+      (t: { id: string }) => t.id,
+    ) as string[];
     for (let t = 0; t < 3; t++) {
       const next = (await s.ok({ op: 'next', step: t })).result;
       await s.ok({ op: 'observe', step: t, groups: next.batch.map((p: Pick) => ({ task: p.task, rewards: rewardsFor(t, p.task) })) });
@@ -217,14 +227,29 @@ describe('hostile requests', () => {
       () => JSON.stringify({ op: 'observe', step: g.pick(['3', -1, 1.5, null, 1e12, true, []]), groups: good(3).groups }),
       () => JSON.stringify({ op: 'observe', step: 3, groups: g.pick([{}, 'x', null, 3, [], [1], [null], [[ids[0], [1]]]]) }),
       () => JSON.stringify({ op: 'observe', step: 3, groups: [{ task: g.pick([3, null, [], {}]), rewards: [0, 1] }] }),
-      () => JSON.stringify({ op: 'observe', step: 3, groups: [{ task: ids[g.int(ids.length)], rewards: g.pick(['x', [], null, [true], ['0.5'], [[0]], {}]) }] }),
-      () => JSON.stringify({ op: 'observe', step: 3, groups: [{ task: ids[1], rewards: [0, 1], flags: g.pick([[1, 0], [true], 'yes', [true, 'no']]) }] }),
-      () => JSON.stringify({ op: 'observe', step: 3, groups: [{ task: ids[1], rewards: [0, 1], cost: g.pick([-1, 'x', null, [], 1e400]) }] }),
+      () =>
+        JSON.stringify({
+          op: 'observe',
+          step: 3,
+          groups: [{ task: ids[g.int(ids.length)], rewards: g.pick(['x', [], null, [true], ['0.5'], [[0]], {}]) }],
+        }),
+      () =>
+        JSON.stringify({
+          op: 'observe',
+          step: 3,
+          groups: [{ task: ids[1], rewards: [0, 1], flags: g.pick([[1, 0], [true], 'yes', [true, 'no']]) }],
+        }),
+      () =>
+        JSON.stringify({ op: 'observe', step: 3, groups: [{ task: ids[1], rewards: [0, 1], cost: g.pick([-1, 'x', null, [], 1e400]) }] }),
       () => JSON.stringify({ op: 'observe', step: 3, groups: [{ task: ids[1], rewards: [0, 1], extra: 1 }] }),
       () => JSON.stringify({ op: 'next', step: g.pick(['0', -2, 0.5, {}, 2e9]) }),
       () => JSON.stringify({ op: 'next', step: 3, extras: g.pick([-1, 0.5, '2', 1e9, null]) }),
       () => JSON.stringify({ op: 'scores', tasks: g.pick(['x', 5, {}, [3], ['nope']]) }),
-      () => JSON.stringify({ op: 'config', set: g.pick([{ rho: 2 }, { B: 0 }, { scheduler: 'dapo' }, { nope: 1 }, 'x', [], { alpha: [1] }, { seed: -1 }]) }),
+      () =>
+        JSON.stringify({
+          op: 'config',
+          set: g.pick([{ rho: 2 }, { B: 0 }, { scheduler: 'dapo' }, { nope: 1 }, 'x', [], { alpha: [1] }, { seed: -1 }]),
+        }),
       () => JSON.stringify({ op: 'history', from: g.pick([-1, 'x', 0.5]) }),
       () => JSON.stringify({ op: 'simulate', step: g.pick([1, 5, -1, 'x']), tasks: [ids[0]] }),
       () => JSON.stringify({ op: 'simulate', step: 0, tasks: g.pick([[], 'x', ['nope'], [ids[0], ids[0]], [1]]) }),
@@ -234,7 +259,15 @@ describe('hostile requests', () => {
       () => JSON.stringify({ op: 'scores', tasks: new Array(ids.length + 1 + g.int(1000)).fill(ids[0]) }),
       // unknown tasks, duplicate tasks, steps observed twice or out of order, rewards outside [0, 1]
       () => JSON.stringify({ op: 'observe', step: 3, groups: [{ task: `task-${g.int(1e6)}`, rewards: [0, 1] }] }),
-      () => JSON.stringify({ op: 'observe', step: 3, groups: [{ task: ids[4], rewards: [0, 1] }, { task: ids[4], rewards: [1, 1] }] }),
+      () =>
+        JSON.stringify({
+          op: 'observe',
+          step: 3,
+          groups: [
+            { task: ids[4], rewards: [0, 1] },
+            { task: ids[4], rewards: [1, 1] },
+          ],
+        }),
       () => JSON.stringify(good(g.int(3))),
       () => JSON.stringify({ op: 'observe', step: 3, groups: [{ task: ids[5], rewards: [0, g.pick([1.5, -0.1, 2, -1e-9, 1 + 1e-12])] }] }),
       () => '{"op": "observe", "step": 3, "groups": [{"task": "' + ids[6] + '", "rewards": [0, 1e999]}]}',
@@ -244,7 +277,9 @@ describe('hostile requests', () => {
     const answers = await Promise.all(requests.map((r) => s.sendRaw(r)));
     // one request larger than the limit, never held in memory whole
     const huge = await s.sendRaw(`{"op":"observe","step":3,"groups":[${'0,'.repeat(9_000_000)}0]}`);
-    const bad = answers.filter((a) => a.ok || !a.error || !/^request/.test(a.error.source) || a.error.place === '' || a.error.problem === '');
+    const bad = answers.filter(
+      (a) => a.ok || !a.error || !/^request/.test(a.error.source) || a.error.place === '' || a.error.problem === '',
+    );
     expect(bad.slice(0, 3)).toEqual([]);
     expect(huge).toMatchObject({ ok: false, error: { place: '(request)', problem: expect.stringMatching(/larger than/) } });
     const kinds = new Set(answers.map((a: ServeResponse) => a.error?.place.replace(/\d+/g, 'N')));
@@ -258,13 +293,17 @@ describe('hostile requests', () => {
 
 describe('HTTP on loopback', () => {
   it('answers the same requests POSTed to 127.0.0.1, and refuses other addresses', async () => {
-    const child = spawn(process.execPath, [CLI, 'serve', '--graph', TINY, '--listen', '127.0.0.1:0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, 'serve', '--graph', TINY, '--listen', '127.0.0.1:0'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
-    const url = await new Promise<string>((resolve) => child.stderr.on('data', (d: Buffer) => {
-      stderr += d.toString();
-      const m = /listening on (http:\/\/\S+)/.exec(stderr);
-      if (m) resolve(m[1]);
-    }));
+    const url = await new Promise<string>((resolve) =>
+      child.stderr.on('data', (d: Buffer) => {
+        stderr += d.toString();
+        const m = /listening on (http:\/\/\S+)/.exec(stderr);
+        if (m) resolve(m[1]);
+      }),
+    );
     const post = async (body: unknown) => {
       const r = await fetch(url, { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body) });
       return { status: r.status, body: (await r.json()) as ServeResponse };

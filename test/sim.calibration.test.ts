@@ -20,7 +20,8 @@ beforeAll(async () => {
 
 describe('the calibrated world on envscaler-rl (200 steps)', () => {
   it('uses the calibration file as its defaults', () => {
-    for (const [key, value] of Object.entries({ ...CALIBRATED.fixed, ...CALIBRATED.fitted })) expect(DEFAULT_SIM_MODEL[key as keyof typeof DEFAULT_SIM_MODEL], key).toBe(value);
+    for (const [key, value] of Object.entries({ ...CALIBRATED.fixed, ...CALIBRATED.fitted }))
+      expect(DEFAULT_SIM_MODEL[key as keyof typeof DEFAULT_SIM_MODEL], key).toBe(value);
   });
 
   it('random scheduling lands near Table 2 and its held-out curve has flattened by step 120', async () => {

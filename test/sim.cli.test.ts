@@ -56,7 +56,15 @@ describe('envsched reproduce', () => {
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
     expect(out.rows.map((row: { scheduler: string }) => row.scheduler)).toEqual([
-      'random', 'dapo', 'mopps', 'dps', 'envsched', 'within-only', 'cross-only', 'coverage-only', 'exploitation-only',
+      'random',
+      'dapo',
+      'mopps',
+      'dps',
+      'envsched',
+      'within-only',
+      'cross-only',
+      'coverage-only',
+      'exploitation-only',
     ]);
     const random = out.rows[0];
     expect(Object.keys(random.heldout)).toEqual(['40', '120', '200']);
@@ -70,7 +78,12 @@ describe('envsched reproduce', () => {
     const dapo = out.rows[1];
     expect(dapo.rollouts).toBeGreaterThan(random.rollouts); // dynamic sampling pays for its dropped groups
     expect(out.paper.rows.random).toMatchObject({ meanVariance: 0.03208, medianReward: 0.595, envsPerBatch: 36.53, toolsPerBatch: 413.41 });
-    expect(out.table3b.map((row: { K_within: number; K_cross: number }) => [row.K_within, row.K_cross])).toEqual([[3, 12], [12, 12], [6, 6], [6, 24]]);
+    expect(out.table3b.map((row: { K_within: number; K_cross: number }) => [row.K_within, row.K_cross])).toEqual([
+      [3, 12],
+      [12, 12],
+      [6, 6],
+      [6, 24],
+    ]);
     expect(out.table4.runs).toBe(4);
     expect(out.table4.steps.map((s: { step: number }) => s.step)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     expect(out.table4.steps[0].hitRate).toBeNull(); // the random cold start has no exploitation picks

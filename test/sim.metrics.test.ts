@@ -56,11 +56,13 @@ function sample(next: () => number, n: number, kind: number): Float64Array {
   const out = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     const u = next();
-    if (kind === 0) out[i] = Math.round(u * 16) / 64; // heavy ties in [0, 0.25]
+    if (kind === 0)
+      out[i] = Math.round(u * 16) / 64; // heavy ties in [0, 0.25]
     else if (kind === 1) out[i] = u < 0.2 ? (u < 0.1 ? -0 : 0) : u * 0.25;
     else if (kind === 2) out[i] = (u - 0.5) * Math.pow(10, Math.floor(next() * 40) - 20);
     else if (kind === 3) out[i] = u < 0.5 ? -Math.round(u * 8) : Math.round(u * 8) / 3;
-    else if (kind === 4) out[i] = 0.1 + Math.floor(u * 1000) * 1e-17; // one high word, low words unordered
+    else if (kind === 4)
+      out[i] = 0.1 + Math.floor(u * 1000) * 1e-17; // one high word, low words unordered
     else out[i] = 0.125; // constant
   }
   return out;
@@ -76,8 +78,8 @@ describe('simulator metrics', () => {
       expect(Array.from(averageRanks(x))).toEqual(Array.from(ranksByDefinition(x)));
       const p = c % 3 === 0 ? 0.75 : next();
       expect(Object.is(quantile(x, p), quantileByDefinition(x, p))).toBe(true);
-      expect(Array.from(sortedCopy(x)).map((v) => Object.is(v, -0) ? '-0' : v)).toEqual(
-        Array.from(Float64Array.from(x).sort()).map((v) => Object.is(v, -0) ? '-0' : v),
+      expect(Array.from(sortedCopy(x)).map((v) => (Object.is(v, -0) ? '-0' : v))).toEqual(
+        Array.from(Float64Array.from(x).sort()).map((v) => (Object.is(v, -0) ? '-0' : v)),
       );
       const s = Float64Array.from(x).sort();
       expect(median(x)).toBe(n % 2 === 1 ? s[n >> 1] : (s[(n >> 1) - 1] + s[n >> 1]) / 2);

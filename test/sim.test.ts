@@ -13,7 +13,14 @@ import { envscalerShaped, gate, handPool, simulate } from './helpers/sim-fixture
 const PLAIN: SimModelParams = { ...worldOff(DEFAULT_SIM_MODEL), competence0: 0, logitScale: 1, exploitRate: 0 };
 
 async function simulatorFor(loaded: LoadedGraph, K: number, model: SimModelParams = PLAIN, seed = 1): Promise<Simulator> {
-  const sim = new Simulator(await loadSimWasmNode(), loaded.packed.nEnvs, loaded.packed.taskEnv, readSimParams(loaded.meta, 'hand'), K, model);
+  const sim = new Simulator(
+    await loadSimWasmNode(),
+    loaded.packed.nEnvs,
+    loaded.packed.taskEnv,
+    readSimParams(loaded.meta, 'hand'),
+    K,
+    model,
+  );
   sim.reset(seed);
   return sim;
 }
@@ -82,7 +89,11 @@ describe('exact expectations', () => {
 
   it('mix the exploit in for training tasks but leave it out of held-out scoring', async () => {
     const exploitable = handPool([{ gates, initiallySatisfied: 1, exploitable: true }], [0], 3, [
-      { name: 'suite', envs: [{ id: 'h0', name: 'H0', category: null }], tasks: [{ gates, initiallySatisfied: 1, exploitable: true, env: 0 }] },
+      {
+        name: 'suite',
+        envs: [{ id: 'h0', name: 'H0', category: null }],
+        tasks: [{ gates, initiallySatisfied: 1, exploitable: true, env: 0 }],
+      },
     ]);
     const sim = await simulatorFor(exploitable, 8, { ...PLAIN, exploitRate: 0.2 });
     const d = chainDistribution(1, gates, 10);
@@ -94,7 +105,10 @@ describe('exact expectations', () => {
 describe('gate blocking', () => {
   it('a failed gate fails every check behind it and behind later gates', async () => {
     // Gate 0 always passes, gate 1 never does: gate 2's checks can never count even though it is easy.
-    const loaded = handPool([{ gates: [gate(0, -60, 2), gate(1, 60, 3), gate(2, -60, 5)], initiallySatisfied: 2, exploitable: false }], [0]);
+    const loaded = handPool(
+      [{ gates: [gate(0, -60, 2), gate(1, 60, 3), gate(2, -60, 5)], initiallySatisfied: 2, exploitable: false }],
+      [0],
+    );
     const sim = await simulatorFor(loaded, 8);
     sim.batchView(1).set([0]);
     const { rewards } = sim.rollout(1);
@@ -132,7 +146,7 @@ describe('learning', () => {
     sim.learn(1);
     const p = sim.policy();
     // each family of task 0's two gates gets credit 0.5 / 2 = 0.25 -> 0.1 * 0.25 / (1 + 0.25 / 4)
-    expect(p.competence[0]).toBeCloseTo(0.1 * 0.25 / (1 + 0.25 / 4), 12);
+    expect(p.competence[0]).toBeCloseTo((0.1 * 0.25) / (1 + 0.25 / 4), 12);
     expect(p.competence[1]).toBeCloseTo(p.competence[0], 12);
     expect(p.competence[2]).toBe(0); // task 1's family: not in the batch
     expect(p.familiarity[0]).toBeCloseTo(0.05, 12);

@@ -38,21 +38,43 @@ const RECORDED: Record<string, string> = {
   'synthetic16x8/envsched/T10/seed3': 'bf6f4dd1fb4a2e54',
 };
 
-const config = (overrides: Partial<Config>): Config => ({ ...DEFAULT_CONFIG, alpha: [...DEFAULT_CONFIG.alpha] as Config['alpha'], ...overrides });
+const config = (overrides: Partial<Config>): Config => ({
+  ...DEFAULT_CONFIG,
+  alpha: [...DEFAULT_CONFIG.alpha] as Config['alpha'],
+  ...overrides,
+});
 
 function generated(envs: number, tasksPerEnv: number, seed: number): LoadedGraph {
   const files = poolFiles(generatePool({ envs, tasksPerEnv, seed, inspectionCalls: false }));
   const file = (name: string) => ({ text: files[name], source: name });
-  const { graph } = buildGraph({ envMetadata: file('env_metadata.json'), scenarios: file('rl_scenario_metadata.json'), topology: file('topology.json'), categories: file('categories.json'), sim: file('sim.json'), name: 'gen' });
+  const { graph } = buildGraph({
+    envMetadata: file('env_metadata.json'),
+    scenarios: file('rl_scenario_metadata.json'),
+    topology: file('topology.json'),
+    categories: file('categories.json'),
+    sim: file('sim.json'),
+    name: 'gen',
+  });
   return loadGraph(graph);
 }
 
 async function fingerprint(loaded: LoadedGraph, overrides: Partial<Config>, options: RunOptions = {}): Promise<string> {
-  return runSimulation(await loadRunWasmNode(), loaded, config(overrides), 'test pool', { model: PREVIOUS_SIM_MODEL, ...options }).fingerprint;
+  return runSimulation(await loadRunWasmNode(), loaded, config(overrides), 'test pool', { model: PREVIOUS_SIM_MODEL, ...options })
+    .fingerprint;
 }
 
 describe('every world mechanism off = the simulator as it was', () => {
-  const schedulers: SchedulerName[] = ['random', 'dapo', 'mopps', 'dps', 'envsched', 'within-only', 'cross-only', 'coverage-only', 'exploitation-only'];
+  const schedulers: SchedulerName[] = [
+    'random',
+    'dapo',
+    'mopps',
+    'dps',
+    'envsched',
+    'within-only',
+    'cross-only',
+    'coverage-only',
+    'exploitation-only',
+  ];
 
   it('reproduces the recorded fingerprints on a generated 6 x 8 pool, every scheduler, two seeds', async () => {
     const pool = generated(6, 8, 1);
@@ -62,7 +84,9 @@ describe('every world mechanism off = the simulator as it was', () => {
         expect(await fingerprint(pool, { scheduler, seed, B: 16, T: 60 }), key).toBe(RECORDED[key]);
       }
     }
-    expect(await fingerprint(pool, { scheduler: 'envsched', seed: 5, B: 16, T: 7 }, { randomColdStart: true })).toBe(RECORDED['gen6x8s1/envsched/B16/T7/seed5/coldstart']);
+    expect(await fingerprint(pool, { scheduler: 'envsched', seed: 5, B: 16, T: 7 }, { randomColdStart: true })).toBe(
+      RECORDED['gen6x8s1/envsched/B16/T7/seed5/coldstart'],
+    );
   });
 
   it('reproduces the recorded fingerprints on the synthetic 51 x 50 pool', async () => {

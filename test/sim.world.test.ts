@@ -15,7 +15,14 @@ const PLAIN: SimModelParams = { ...worldOff(DEFAULT_SIM_MODEL), competence0: 0, 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 
 async function simulatorFor(loaded: LoadedGraph, K: number, model: SimModelParams, seed = 1): Promise<Simulator> {
-  const sim = new Simulator(await loadSimWasmNode(), loaded.packed.nEnvs, loaded.packed.taskEnv, readSimParams(loaded.meta, 'hand'), K, model);
+  const sim = new Simulator(
+    await loadSimWasmNode(),
+    loaded.packed.nEnvs,
+    loaded.packed.taskEnv,
+    readSimParams(loaded.meta, 'hand'),
+    K,
+    model,
+  );
   sim.reset(seed);
   return sim;
 }
@@ -144,7 +151,7 @@ describe('learning mechanisms', () => {
 
   it('repeat discount: practising the same task again transfers less than a fresh one', async () => {
     const world = { ...base, repeatDiscount: 1 };
-    const repeated = (await learnFrom(world, [0], [0, 1], 2));
+    const repeated = await learnFrom(world, [0], [0, 1], 2);
     expect(repeated).toBeCloseTo(0.1 * 0.5 * (1 + 1 / 2), 12);
     const sim = await simulatorFor(loaded, 2, world);
     for (const task of [0, 1]) {
@@ -181,7 +188,10 @@ describe('the world is blind to the scheduler', () => {
       const run = new SimulationRun(await loadRunWasmNode(), pool, config({ scheduler: name, seed: 4 }), 'test pool', { steps: 12 });
       let t = 0;
       // the scripted scheduler: the recorded batches, whatever the name says
-      Object.assign(run.scheduler, { choose: () => ({ tasks: batches[t++], phases: null, relaxed: [], progressExcluded: 0 }), predicted: () => null });
+      Object.assign(run.scheduler, {
+        choose: () => ({ tasks: batches[t++], phases: null, relaxed: [], progressExcluded: 0 }),
+        predicted: () => null,
+      });
       run.run();
       expect(run.result().fingerprint, name).toBe(fingerprint);
     }
@@ -189,7 +199,14 @@ describe('the world is blind to the scheduler', () => {
 
   it('random training on every environment is the random scheduler run, draw for draw', async () => {
     const run = await simulate(pool, 'random', { seed: 9 }, { steps: 20 });
-    const training = randomTraining(await loadSimWasmNode(), pool, config({ scheduler: 'random', seed: 9 }), 'test pool', pool.packed.nEnvs, 20);
+    const training = randomTraining(
+      await loadSimWasmNode(),
+      pool,
+      config({ scheduler: 'random', seed: 9 }),
+      'test pool',
+      pool.packed.nEnvs,
+      20,
+    );
     expect(training.fingerprint).toBe(run.fingerprint);
     expect(training.heldout).toEqual(run.steps.map((s) => s.heldoutOverall));
   });

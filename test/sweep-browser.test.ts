@@ -15,7 +15,16 @@ import { runSimulation } from '../src/sim/run.ts';
 import { loadRunWasmNode } from '../src/sim/wasm-node.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
 let server: PreviewServer;
@@ -42,17 +51,35 @@ async function open(query: string): Promise<Page> {
   return page;
 }
 
-const sweepOf = (page: Page) => page.evaluate(() => {
-  const s = (window as unknown as { envschedSweep: PageSweep }).envschedSweep.store;
-  return { running: s.running, result: s.result && { cancelled: s.result.cancelled, runs: s.result.runs }, points: s.points.map((p) => ({ values: p.values, seeds: p.seeds, fingerprints: p.fingerprints })), definition: JSON.parse(JSON.stringify(s.definition)), progress: { ...s.progress } };
-});
+const sweepOf = (page: Page) =>
+  page.evaluate(() => {
+    const s = (window as unknown as { envschedSweep: PageSweep }).envschedSweep.store;
+    return {
+      running: s.running,
+      result: s.result && { cancelled: s.result.cancelled, runs: s.result.runs },
+      points: s.points.map((p) => ({ values: p.values, seeds: p.seeds, fingerprints: p.fingerprints })),
+      definition: JSON.parse(JSON.stringify(s.definition)),
+      progress: { ...s.progress },
+    };
+  });
 
 beforeAll(async () => {
   expect(existsSync(CHROMIUM), `${CHROMIUM} (apt-get install chromium)`).toBe(true);
   const outDir = mkdtempSync(join(tmpdir(), 'envsched-sweep-site-'));
   const configFile = join(ROOT, 'vite.config.ts');
-  await build({ root: ROOT, configFile, logLevel: 'error', build: { outDir, emptyOutDir: true, rollupOptions: { input: join(ROOT, 'src/ui/sweep/sweep.html') } } });
-  server = await preview({ root: ROOT, configFile, build: { outDir }, preview: { port: 0, host: '127.0.0.1', strictPort: false }, logLevel: 'error' });
+  await build({
+    root: ROOT,
+    configFile,
+    logLevel: 'error',
+    build: { outDir, emptyOutDir: true, rollupOptions: { input: join(ROOT, 'src/ui/sweep/sweep.html') } },
+  });
+  server = await preview({
+    root: ROOT,
+    configFile,
+    build: { outDir },
+    preview: { port: 0, host: '127.0.0.1', strictPort: false },
+    logLevel: 'error',
+  });
   url = server.resolvedUrls!.local[0];
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
 }, 300_000);
@@ -70,18 +97,37 @@ describe('sweep view in Chromium', () => {
     await page.waitForSelector('[data-testid=sweep-progress][data-done=true]', { timeout: 120_000 });
     const done = await sweepOf(page);
     expect(done.result).toEqual({ cancelled: false, runs: 18 });
-    expect(done.points.map((p) => p.values)).toEqual([[3, 6], [6, 6], [12, 6], [3, 12], [6, 12], [12, 12], [3, 24], [6, 24], [12, 24]]);
+    expect(done.points.map((p) => p.values)).toEqual([
+      [3, 6],
+      [6, 6],
+      [12, 6],
+      [3, 12],
+      [6, 12],
+      [12, 12],
+      [3, 24],
+      [6, 24],
+      [12, 24],
+    ]);
     expect(await page.getAttribute('[data-testid=sweep-heatmap]', 'data-cells')).toBe('9');
     // Hovering a cell shows its mean and band.
     const box = (await page.locator('[data-testid=sweep-heatmap] canvas').boundingBox())!;
     await page.mouse.move(box.x + 70 + 45, box.y + 24 + 22);
-    await expect.poll(() => page.textContent('[data-testid=sweep-tip]')).toMatch(/^K_within=3, K_cross=6: mean \d+\.\d+, 95% band \[\d+\.\d+, \d+\.\d+\], n = 2$/);
+    await expect
+      .poll(() => page.textContent('[data-testid=sweep-tip]'))
+      .toMatch(/^K_within=3, K_cross=6: mean \d+\.\d+, 95% band \[\d+\.\d+, \d+\.\d+\], n = 2$/);
 
     // Same fingerprints as the Node simulator for the same configurations and seeds.
     const { loaded, source } = await loadDataset('tiny');
     for (const k of [0, 4, 8]) {
       const p = done.points[k];
-      const config: Config = { ...DEFAULT_CONFIG, alpha: [...DEFAULT_CONFIG.alpha] as Config['alpha'], dataset: 'tiny', T: 6, K_within: p.values[0] as number, K_cross: p.values[1] as number };
+      const config: Config = {
+        ...DEFAULT_CONFIG,
+        alpha: [...DEFAULT_CONFIG.alpha] as Config['alpha'],
+        dataset: 'tiny',
+        T: 6,
+        K_within: p.values[0] as number,
+        K_cross: p.values[1] as number,
+      };
       for (const [j, seed] of p.seeds.entries()) {
         expect(p.fingerprints[j]).toBe(runSimulation(await loadRunWasmNode(), loaded, { ...config, seed }, source).fingerprint);
       }
@@ -100,13 +146,22 @@ describe('sweep view in Chromium', () => {
   it('draws one line per metric for one knob, and cancelling stops the sweep with partial results', async () => {
     const page = await open('v=1&dataset=tiny&T=4&sweep.rho=0,1&sweep.seeds=2&sweep.metrics=final,mean_variance');
     await page.waitForSelector('[data-testid=sweep-progress][data-done=true]', { timeout: 120_000 });
-    expect(await page.$$eval('[data-testid=sweep-line]', (els) => els.map((e) => [e.getAttribute('data-metric'), e.getAttribute('data-points')]))).toEqual([['final', '2'], ['mean_variance', '2']]);
+    expect(
+      await page.$$eval('[data-testid=sweep-line]', (els) =>
+        els.map((e) => [e.getAttribute('data-metric'), e.getAttribute('data-points')]),
+      ),
+    ).toEqual([
+      ['final', '2'],
+      ['mean_variance', '2'],
+    ]);
 
     // A long sweep, cancelled as soon as its first run is in.
     await page.fill('[aria-label="knob 1 values"]', '0:1:0.05');
     await page.fill('input[type=number]', '5');
     await page.click('button:has-text("Run sweep")');
-    await page.waitForFunction(() => (window as unknown as { envschedSweep: PageSweep }).envschedSweep.store.progress.done >= 1, null, { timeout: 120_000 });
+    await page.waitForFunction(() => (window as unknown as { envschedSweep: PageSweep }).envschedSweep.store.progress.done >= 1, null, {
+      timeout: 120_000,
+    });
     await page.click('button:has-text("Cancel")');
     await page.waitForSelector('[data-testid=sweep-progress][data-done=true]');
     const cancelled = await sweepOf(page);

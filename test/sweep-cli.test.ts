@@ -11,13 +11,34 @@ const dir = mkdtempSync(join(tmpdir(), 'envsched-sweep-'));
 describe('envsched sweep', () => {
   it('runs a two-knob grid, writes JSON and CSV, and each point equals `envsched simulate`', async () => {
     const json = join(dir, 'sweep.json');
-    const r = await runCli(['sweep', '--knob', 'rho=0:1:1', '--knob2', 'lambda_sim=0,0.08', '--seeds', '2', '--dataset', 'tiny', '--steps', '4', '--workers', '2', '--out', json]);
+    const r = await runCli([
+      'sweep',
+      '--knob',
+      'rho=0:1:1',
+      '--knob2',
+      'lambda_sim=0,0.08',
+      '--seeds',
+      '2',
+      '--dataset',
+      'tiny',
+      '--steps',
+      '4',
+      '--workers',
+      '2',
+      '--out',
+      json,
+    ]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^sweep on tiny: 4 point\(s\) x 2 seed\(s\), 4 steps, scheduler envsched; 10 runs \(0 cached\)/);
     expect(r.stderr.trim().split('\n')).toHaveLength(10); // one plain progress line per run (stderr is not a TTY)
     const out = JSON.parse(readFileSync(json, 'utf8'));
     expect(out.format).toBe('envsched-sweep');
-    expect(out.points.map((p: { values: number[] }) => p.values)).toEqual([[0, 0], [1, 0], [0, 0.08], [1, 0.08]]);
+    expect(out.points.map((p: { values: number[] }) => p.values)).toEqual([
+      [0, 0],
+      [1, 0],
+      [0, 0.08],
+      [1, 0.08],
+    ]);
     const point = out.points[1];
     expect(point.seeds).toEqual([0, 1]);
     expect(point.metrics.final.values).toHaveLength(2);
@@ -30,7 +51,23 @@ describe('envsched sweep', () => {
     expect(single.stdout).toContain(`fingerprint ${point.fingerprints[1]}`);
 
     const csv = join(dir, 'sweep.csv');
-    const c = await runCli(['sweep', '--knob', 'rho=0,1', '--seeds', '2', '--dataset', 'tiny', '--steps', '4', '--metrics', 'final,envs_per_batch', '--workers', '1', '--out', csv]);
+    const c = await runCli([
+      'sweep',
+      '--knob',
+      'rho=0,1',
+      '--seeds',
+      '2',
+      '--dataset',
+      'tiny',
+      '--steps',
+      '4',
+      '--metrics',
+      'final,envs_per_batch',
+      '--workers',
+      '1',
+      '--out',
+      csv,
+    ]);
     expect(c.code).toBe(0);
     const lines = readFileSync(csv, 'utf8').trim().split('\n');
     expect(lines[0]).toBe('rho,metric,n,mean,sd,ci95_lo,ci95_hi,seeds,values');

@@ -19,7 +19,16 @@ describe('Node sweep pool', () => {
   it('runs each point in a worker thread exactly as a single run with the same configuration and seed', async () => {
     const pool = new NodeSweepPool(2);
     try {
-      const def: SweepDefinition = { knobs: [{ key: 'scheduler', values: ['envsched', 'dps'] }, { key: 'B', values: [16, 32] }], seeds: 2, base: base({ T: 5, seed: 7 }), metrics: ['final', 'tools_per_batch'], preset: null };
+      const def: SweepDefinition = {
+        knobs: [
+          { key: 'scheduler', values: ['envsched', 'dps'] },
+          { key: 'B', values: [16, 32] },
+        ],
+        seeds: 2,
+        base: base({ T: 5, seed: 7 }),
+        metrics: ['final', 'tools_per_batch'],
+        preset: null,
+      };
       const result = await runSweep(def, pool);
       expect(result.cancelled).toBe(false);
       expect(result.points).toHaveLength(4);
@@ -44,7 +53,13 @@ describe('Node sweep pool', () => {
     const controller = new AbortController();
     let results = 0;
     let afterAbort = 0;
-    const def: SweepDefinition = { knobs: [{ key: 'rho', values: [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1] }], seeds: 3, base: base({ T: 20 }), metrics: ['final'], preset: null };
+    const def: SweepDefinition = {
+      knobs: [{ key: 'rho', values: [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1] }],
+      seeds: 3,
+      base: base({ T: 20 }),
+      metrics: ['final'],
+      preset: null,
+    };
     const result = await runSweep(def, pool, {
       signal: controller.signal,
       onProgress: () => {

@@ -12,7 +12,13 @@ const base: Config = { ...DEFAULT_CONFIG, alpha: [...DEFAULT_CONFIG.alpha] as Co
 
 describe('sweep URL', () => {
   it('writes a preset by name and reads it back as the same sweep', () => {
-    const def: SweepDefinition = { knobs: presetKnobs(findPreset('table3b')!), seeds: 3, base, metrics: ['final', 'auc', 'steps_to_random_best', 'mean_variance', 'envs_per_batch', 'tools_per_batch'], preset: 'table3b' };
+    const def: SweepDefinition = {
+      knobs: presetKnobs(findPreset('table3b')!),
+      seeds: 3,
+      base,
+      metrics: ['final', 'auc', 'steps_to_random_best', 'mean_variance', 'envs_per_batch', 'tools_per_batch'],
+      preset: 'table3b',
+    };
     const query = serializeSweepUrl(def);
     expect(query).toBe('sweep.preset=table3b');
     const { sweep, notices } = parseSweepUrl(query, base);
@@ -23,7 +29,10 @@ describe('sweep URL', () => {
   it('round-trips custom knobs, seeds and metrics, ranges read as lists', () => {
     const { sweep, notices } = parseSweepUrl('sweep.rho=0:1:0.5&sweep.lambda_sim=0,0.08&sweep.seeds=5&sweep.metrics=final,auc', base);
     expect(notices).toEqual([]);
-    expect(sweep!.knobs).toEqual([{ key: 'rho', values: [0, 0.5, 1] }, { key: 'lambda_sim', values: [0, 0.08] }]);
+    expect(sweep!.knobs).toEqual([
+      { key: 'rho', values: [0, 0.5, 1] },
+      { key: 'lambda_sim', values: [0, 0.08] },
+    ]);
     expect(sweep!.seeds).toBe(5);
     const query = serializeSweepUrl(sweep!);
     expect(query).toBe('sweep.rho=0%2C0.5%2C1&sweep.lambda_sim=0%2C0.08&sweep.seeds=5&sweep.metrics=final%2Cauc');
@@ -34,7 +43,10 @@ describe('sweep URL', () => {
   });
 
   it('never throws: bad values become notices and are dropped', () => {
-    const { sweep, notices } = parseSweepUrl('sweep.rho=0,2&sweep.K_within=3,6&sweep.seeds=0&sweep.alpha=1&sweep.preset=nope&sweep.metrics=speed', base);
+    const { sweep, notices } = parseSweepUrl(
+      'sweep.rho=0,2&sweep.K_within=3,6&sweep.seeds=0&sweep.alpha=1&sweep.preset=nope&sweep.metrics=speed',
+      base,
+    );
     expect(sweep!.knobs).toEqual([{ key: 'K_within', values: [3, 6] }]);
     expect(sweep!.seeds).toBe(3);
     expect(notices).toEqual([

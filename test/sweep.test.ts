@@ -113,11 +113,24 @@ describe('sweep definitions', () => {
 
   it('expands points (first knob fastest) and jobs (every point before any second seed)', () => {
     const def: SweepDefinition = {
-      knobs: [{ key: 'K_within', values: [3, 6] }, { key: 'K_cross', values: [6, 12, 24] }],
-      seeds: 2, base: base({ seed: 10 }), metrics: ['final'], preset: null,
+      knobs: [
+        { key: 'K_within', values: [3, 6] },
+        { key: 'K_cross', values: [6, 12, 24] },
+      ],
+      seeds: 2,
+      base: base({ seed: 10 }),
+      metrics: ['final'],
+      preset: null,
     };
     const points = expandPoints(def);
-    expect(points.map((p) => p.values)).toEqual([[3, 6], [6, 6], [3, 12], [6, 12], [3, 24], [6, 24]]);
+    expect(points.map((p) => p.values)).toEqual([
+      [3, 6],
+      [6, 6],
+      [3, 12],
+      [6, 12],
+      [3, 24],
+      [6, 24],
+    ]);
     expect(points[3].config).toMatchObject({ K_within: 6, K_cross: 12, rho: 0.5, dataset: 'tiny', T: 6 });
     const jobs = expandJobs(def, points);
     expect(jobs).toHaveLength(12);
@@ -138,7 +151,13 @@ describe('running a sweep in-process', () => {
   const executor = () => new InProcessExecutor(loadRunWasmNode, loadDataset);
 
   it('gives each point exactly the single run of its configuration and seed (same fingerprint)', async () => {
-    const def: SweepDefinition = { knobs: [{ key: 'rho', values: [0, 1] }], seeds: 2, base: base({ seed: 3 }), metrics: ['final', 'auc', 'mean_variance'], preset: null };
+    const def: SweepDefinition = {
+      knobs: [{ key: 'rho', values: [0, 1] }],
+      seeds: 2,
+      base: base({ seed: 3 }),
+      metrics: ['final', 'auc', 'mean_variance'],
+      preset: null,
+    };
     const result = await runSweep(def, executor());
     expect(result.points).toHaveLength(2);
     const { loaded, source } = await loadDataset('tiny');
@@ -158,7 +177,13 @@ describe('running a sweep in-process', () => {
   it('serves a repeated sweep from the cache without a single run, and only runs the new points of an extended one', async () => {
     const cache = new RunCache();
     const ex = executor();
-    const def: SweepDefinition = { knobs: [{ key: 'lambda_sim', values: [0, 0.08] }], seeds: 2, base: base({ T: 4 }), metrics: ['final', 'steps_to_random_best'], preset: null };
+    const def: SweepDefinition = {
+      knobs: [{ key: 'lambda_sim', values: [0, 0.08] }],
+      seeds: 2,
+      base: base({ T: 4 }),
+      metrics: ['final', 'steps_to_random_best'],
+      preset: null,
+    };
     const first = await runSweep(def, ex, { cache });
     expect(ex.runs).toBe(6); // 2 points x 2 seeds + 2 random references
     expect(first.cachedRuns).toBe(0);
@@ -178,7 +203,13 @@ describe('running a sweep in-process', () => {
     const controller = new AbortController();
     const seen: number[] = [];
     let afterAbort = 0;
-    const def: SweepDefinition = { knobs: [{ key: 'rho', values: [0, 0.5, 1] }], seeds: 1, base: base({ T: 3 }), metrics: ['final'], preset: null };
+    const def: SweepDefinition = {
+      knobs: [{ key: 'rho', values: [0, 0.5, 1] }],
+      seeds: 1,
+      base: base({ T: 3 }),
+      metrics: ['final'],
+      preset: null,
+    };
     const result = await runSweep(def, ex, {
       signal: controller.signal,
       onProgress: () => (controller.signal.aborted ? afterAbort++ : undefined),

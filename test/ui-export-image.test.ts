@@ -5,7 +5,13 @@ import { figure, linePlotBody, niceTicks, tableBody, tickText, toSvg } from '../
 
 describe('figure export', () => {
   it('chooses round ticks that cover the data on both ends', () => {
-    for (const [lo, hi] of [[47.28, 47.86], [0, 1], [0.0012, 0.0871], [-3, 250], [5, 5]]) {
+    for (const [lo, hi] of [
+      [47.28, 47.86],
+      [0, 1],
+      [0.0012, 0.0871],
+      [-3, 250],
+      [5, 5],
+    ]) {
       const ticks = niceTicks(lo, hi);
       expect(ticks[0]).toBeLessThanOrEqual(lo);
       expect(ticks[ticks.length - 1]).toBeGreaterThanOrEqual(hi);
@@ -24,11 +30,27 @@ describe('figure export', () => {
       title: 'Held-out score',
       legend: [{ label: 'A: EnvSched', colour: '#0072B2' }],
       footer: 'EnvSched Lab · tiny · rho=0.7 · fingerprint 0123456789abcdef',
-      body: linePlotBody({ series: [{ label: 'A: EnvSched', colour: '#0072B2', points: [{ x: 0, y: 1 }, { x: 1, y: 2 }, { x: 2, y: NaN }, { x: 3, y: 4 }] }], xTitle: 'training step', yTitle: 'held-out score' }),
+      body: linePlotBody({
+        series: [
+          {
+            label: 'A: EnvSched',
+            colour: '#0072B2',
+            points: [
+              { x: 0, y: 1 },
+              { x: 1, y: 2 },
+              { x: 2, y: NaN },
+              { x: 3, y: 4 },
+            ],
+          },
+        ],
+        xTitle: 'training step',
+        yTitle: 'held-out score',
+      }),
     };
     const svg = toSvg(figure(spec))!;
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="1600" height="900"/);
-    for (const text of ['Held-out score', 'A: EnvSched', 'training step', 'held-out score', spec.footer]) expect(svg).toContain(`>${text}<`);
+    for (const text of ['Held-out score', 'A: EnvSched', 'training step', 'held-out score', spec.footer])
+      expect(svg).toContain(`>${text}<`);
     // The NaN step breaks the line in two (no line drawn through a missing value).
     expect(svg.match(/stroke="#0072B2" stroke-width="4"/g)).toHaveLength(2);
   });

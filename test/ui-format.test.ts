@@ -8,7 +8,7 @@ describe('view formatting', () => {
     expect(fmt(3.08e-33, 4)).toBe('0');
     expect(fmt(-1e-17, 4)).toBe('0');
     expect(fmt(2.5e-4, 4)).toBe('2.50e-4');
-    expect(fmt(0.04290, 4)).toBe('0.0429');
+    expect(fmt(0.0429, 4)).toBe('0.0429');
   });
 
   it('wraps the sweep’s long metric names so the y axis title is not cut off', () => {

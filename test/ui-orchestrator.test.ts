@@ -4,7 +4,17 @@
 // back the last configuration that worked, imports are used as dropped, B alone re-runs B.
 import { describe, expect, it } from 'vitest';
 import type { Config } from '../src/engine/types.ts';
-import type { DatasetInfo, ImportedScores, Inspection, Lane, PoolSnapshot, Result, RunDone, StepChunk, StepRecord } from '../src/worker/api.ts';
+import type {
+  DatasetInfo,
+  ImportedScores,
+  Inspection,
+  Lane,
+  PoolSnapshot,
+  Result,
+  RunDone,
+  StepChunk,
+  StepRecord,
+} from '../src/worker/api.ts';
 import type { ReproduceResult } from '../src/sim/reproduce.ts';
 import { Cancelled, type EngineFault } from '../src/ui/engine/errors.ts';
 import type { LabModel, Notice } from '../src/ui/state/model.ts';
@@ -74,7 +84,10 @@ class FakeEngine implements EngineLike {
           record.outcome = 'cancelled';
           throw new Cancelled();
         }
-        const steps = Array.from({ length: Math.min(5, config.T - t) }, (_, k) => ({ metrics: { step: t + k }, phases: null, predictedBatchVariance: null }) as unknown as StepRecord);
+        const steps = Array.from(
+          { length: Math.min(5, config.T - t) },
+          (_, k) => ({ metrics: { step: t + k }, phases: null, predictedBatchVariance: null }) as unknown as StepRecord,
+        );
         if (this.lateLastChunk && t + 5 >= config.T) setTimeout(() => onChunk({ lane, runId, steps }), 5);
         else onChunk({ lane, runId, steps });
       }
@@ -309,12 +322,19 @@ describe('the app orchestrator (fake engine, no browser)', () => {
     expect(model.state.a.T).toBe(MAX_APP_STEPS);
     expect(model.state.a.B).toBe(100);
     expect(engine.runs[0].config.T).toBe(MAX_APP_STEPS);
-    expect(notices.map((n) => n.text)).toEqual([expect.stringMatching(/^T=100000: .*using 2000$/), expect.stringMatching(/^B=5000: larger than the pool \(100 tasks in fake\); using 100$/)]);
+    expect(notices.map((n) => n.text)).toEqual([
+      expect.stringMatching(/^T=100000: .*using 2000$/),
+      expect.stringMatching(/^B=5000: larger than the pool \(100 tasks in fake\); using 100$/),
+    ]);
   });
 
   it('uses a config.json dropped with a graph and a history, and the player shows the history’s step', async () => {
     const { model, engine, orchestrator, notices } = setup();
-    await orchestrator.importFiles([file('graph.json', '{"format":"envsched-graph","tasks":[]}'), file('history.jsonl', '{}\n'), file('config.json', '{"rho":0.25,"K_within":3}')]);
+    await orchestrator.importFiles([
+      file('graph.json', '{"format":"envsched-graph","tasks":[]}'),
+      file('history.jsonl', '{}\n'),
+      file('config.json', '{"rho":0.25,"K_within":3}'),
+    ]);
     expect(engine.historyConfigs).toHaveLength(1);
     expect(engine.historyConfigs[0].rho).toBe(0.25);
     expect(engine.historyConfigs[0].K_within).toBe(3);

@@ -11,15 +11,43 @@ import { laneNames } from '../src/ui/lib/lane-names.ts';
 import { defaultConfig } from '../src/ui/state/url-state.ts';
 
 function run(heldout: number[], over: Partial<RunSummary>): PointRun {
-  const summary = { meanVariance: 0, medianVariance: 0, meanReward: 0, medianReward: 0, envsPerBatch: 0, toolsPerBatch: 0, familiesPerBatch: 0, rollouts: heldout.length * 512, hitRate: null, meanRankCorrelation: null, heldoutInitial: heldout[0], heldoutFinal: heldout[heldout.length - 1], heldoutBest: Math.max(...heldout), removed: 0, ...over } as RunSummary;
+  const summary = {
+    meanVariance: 0,
+    medianVariance: 0,
+    meanReward: 0,
+    medianReward: 0,
+    envsPerBatch: 0,
+    toolsPerBatch: 0,
+    familiesPerBatch: 0,
+    rollouts: heldout.length * 512,
+    hitRate: null,
+    meanRankCorrelation: null,
+    heldoutInitial: heldout[0],
+    heldoutFinal: heldout[heldout.length - 1],
+    heldoutBest: Math.max(...heldout),
+    removed: 0,
+    ...over,
+  } as RunSummary;
   return { fingerprint: 'f', summary, heldout };
 }
 
 describe('the result card', () => {
   const pairs = [
-    { seed: 3, a: run([40, 45, 50, 55], { envsPerBatch: 46, meanVariance: 0.043 }), b: run([40, 42, 44, 46], { envsPerBatch: 36, meanVariance: 0.032 }) },
-    { seed: 4, a: run([41, 43, 47, 52], { envsPerBatch: 45, meanVariance: 0.041 }), b: run([41, 42, 45, 47], { envsPerBatch: 37, meanVariance: 0.031 }) },
-    { seed: 5, a: run([39, 44, 49, 53], { envsPerBatch: 47, meanVariance: 0.044 }), b: run([39, 41, 43, 48], { envsPerBatch: 35, meanVariance: 0.033 }) },
+    {
+      seed: 3,
+      a: run([40, 45, 50, 55], { envsPerBatch: 46, meanVariance: 0.043 }),
+      b: run([40, 42, 44, 46], { envsPerBatch: 36, meanVariance: 0.032 }),
+    },
+    {
+      seed: 4,
+      a: run([41, 43, 47, 52], { envsPerBatch: 45, meanVariance: 0.041 }),
+      b: run([41, 42, 45, 47], { envsPerBatch: 37, meanVariance: 0.031 }),
+    },
+    {
+      seed: 5,
+      a: run([39, 44, 49, 53], { envsPerBatch: 47, meanVariance: 0.044 }),
+      b: run([39, 41, 43, 48], { envsPerBatch: 35, meanVariance: 0.033 }),
+    },
   ];
 
   it('bands every figure across seeds from the runs’ own figures (paired differences)', () => {
@@ -32,7 +60,11 @@ describe('the result card', () => {
     expect(envs.diff.lo).toBeCloseTo(10 - (4.302652729911275 * 2) / Math.sqrt(3), 9);
     const reach = rows.find((r) => r.metric === 'stepsToReach')!;
     // Seed 3: B ends at 46, A first reaches it at step 3 (50); B itself first at step 4.
-    expect(reach.perSeed.map((p) => [p.a, p.b])).toEqual([[3, 4], [3, 4], [3, 4]]);
+    expect(reach.perSeed.map((p) => [p.a, p.b])).toEqual([
+      [3, 4],
+      [3, 4],
+      [3, 4],
+    ]);
     const rollouts = rows.find((r) => r.metric === 'rolloutsToReach')!;
     expect(rollouts.perSeed[0]).toEqual({ seed: 3, a: 3 * 512, b: 4 * 512, diff: -512 });
   });
@@ -51,7 +83,13 @@ describe('the result card', () => {
 
   it('runs a pair of seeds at a time and reports after each, stopping when aborted', async () => {
     const asked: number[][] = [];
-    const executor = { run: async ({ config }: { config: Config }) => (asked.push([config.seed, config.scheduler === 'random' ? 1 : 0]), run([1, 2], { envsPerBatch: config.seed })), terminate: () => {} };
+    const executor = {
+      run: async ({ config }: { config: Config }) => (
+        asked.push([config.seed, config.scheduler === 'random' ? 1 : 0]),
+        run([1, 2], { envsPerBatch: config.seed })
+      ),
+      terminate: () => {},
+    };
     const controller = new AbortController();
     const seen: number[] = [];
     const a = { ...defaultConfig(), seed: 10 };
@@ -60,7 +98,12 @@ describe('the result card', () => {
       if (p.pairs.length === 2) controller.abort();
     });
     expect(seen).toEqual([1, 2]);
-    expect(asked).toEqual([[10, 0], [10, 1], [11, 0], [11, 1]]);
+    expect(asked).toEqual([
+      [10, 0],
+      [10, 1],
+      [11, 0],
+      [11, 1],
+    ]);
   });
 
   it('waits for a change to settle, and a change while seeds run stops them (a fresh pool takes over)', async () => {
@@ -69,10 +112,17 @@ describe('the result card', () => {
       const pool = { terminated: false, runs: 0 };
       pools.push(pool);
       return {
-        run: ({ config }: { config: Config }) => new Promise<ReturnType<typeof run>>((resolve, reject) => {
-          pool.runs++;
-          setTimeout(() => (pool.terminated ? reject(Object.assign(new Error('stopped'), { name: 'AbortError' })) : resolve(run([1, 2], { envsPerBatch: config.seed }))), 30);
-        }),
+        run: ({ config }: { config: Config }) =>
+          new Promise<ReturnType<typeof run>>((resolve, reject) => {
+            pool.runs++;
+            setTimeout(
+              () =>
+                pool.terminated
+                  ? reject(Object.assign(new Error('stopped'), { name: 'AbortError' }))
+                  : resolve(run([1, 2], { envsPerBatch: config.seed })),
+              30,
+            );
+          }),
         terminate: () => void (pool.terminated = true),
       };
     };

@@ -47,7 +47,9 @@ describe('URL state', () => {
   });
 
   it('reports every correction of a link with the value it really carried', () => {
-    const { notices } = parseUrlState('?rho=abc&h_long=-5&K_within=1e9&lambda_sim=Infinity&c0=%3Cscript%3Ealert(1)%3C%2Fscript%3E&alpha=1,x,0,0,0,0');
+    const { notices } = parseUrlState(
+      '?rho=abc&h_long=-5&K_within=1e9&lambda_sim=Infinity&c0=%3Cscript%3Ealert(1)%3C%2Fscript%3E&alpha=1,x,0,0,0,0',
+    );
     expect(notices).toEqual([
       'rho=abc: must be a finite number, got "abc"; using 0.5',
       expect.stringMatching(/^h_long=-5: must be in .*, got -5; using /),

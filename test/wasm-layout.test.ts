@@ -21,7 +21,9 @@ interface Generator {
 }
 
 async function exportNames(url: URL): Promise<string[]> {
-  return WebAssembly.Module.exports(await WebAssembly.compile(await readFile(url))).map((e) => e.name).sort();
+  return WebAssembly.Module.exports(await WebAssembly.compile(await readFile(url)))
+    .map((e) => e.name)
+    .sort();
 }
 
 describe('one source for the slot numbers', () => {
@@ -51,10 +53,17 @@ describe('the configuration block', () => {
 
   it('configure writes each key into its own slot (rho effective, prior as its code)', async () => {
     const scheduler = new WasmScheduler(await loadEnvschedWasmNode());
-    scheduler.loadGraph(packGraph(graph), graph.tasks.map((t) => t.id));
+    scheduler.loadGraph(
+      packGraph(graph),
+      graph.tasks.map((t) => t.id),
+    );
     // A distinct value per key, so a slot that received another key's value shows.
     const distinct = Object.fromEntries(CONFIG_NAMES.filter((n) => n !== 'prior').map((n, k) => [n, 101 + k])) as Partial<Config>;
-    for (const [scheduler_, rho, prior] of [['envsched', 0.25, PRIOR.fused], ['coverage-only', 1, PRIOR.fused], ['cross-only', 0.25, PRIOR.crossOnly]] as const) {
+    for (const [scheduler_, rho, prior] of [
+      ['envsched', 0.25, PRIOR.fused],
+      ['coverage-only', 1, PRIOR.fused],
+      ['cross-only', 0.25, PRIOR.crossOnly],
+    ] as const) {
       scheduler.configure({ ...configWith({ ...distinct, rho: 0.25 }), scheduler: scheduler_ });
       const block = new Float64Array(scheduler.wasm.memory.buffer, scheduler.wasm.exports.sched_ptr(PTR.config), CFG_SLOTS);
       for (const name of CONFIG_NAMES) {
@@ -66,7 +75,10 @@ describe('the configuration block', () => {
 
   it('a score before any configuration aborts with a clear message (the module has no defaults of its own)', async () => {
     const scheduler = new WasmScheduler(await loadEnvschedWasmNode());
-    scheduler.loadGraph(packGraph(graph), graph.tasks.map((t) => t.id));
+    scheduler.loadGraph(
+      packGraph(graph),
+      graph.tasks.map((t) => t.id),
+    );
     expect(() => scheduler.scoreStep(0)).toThrow(/configuration slot was not written/);
     scheduler.configure(DEFAULT_CONFIG);
     expect(scheduler.scoreStep(0).batchLength).toBe(4); // N < B: the whole pool

@@ -59,7 +59,9 @@ describe('appendGroups', () => {
       }
       // a step not after the last stored one is refused, and stores nothing
       if (steps.length > 0) {
-        expect(() => viaArrays.appendGroups(steps[steps.length - 1], Int32Array.of(0), 1, Float64Array.of(1), Int32Array.of(0))).toThrow(/not after/);
+        expect(() => viaArrays.appendGroups(steps[steps.length - 1], Int32Array.of(0), 1, Float64Array.of(1), Int32Array.of(0))).toThrow(
+          /not after/,
+        );
       }
     }
     expect(compared).toBeGreaterThan(200);

@@ -22,7 +22,10 @@ const config = (over: Partial<Config>): Config => ({ ...DEFAULT_CONFIG, alpha: [
 const sim = (i: number, j: number) => 0.2 + 0.6 * (((Math.min(i, j) * 7 + Math.max(i, j) * 13) % 17) / 17);
 
 function load(graph: Graph, observations: Observation[]): void {
-  scheduler.loadGraph(packGraph(graph), graph.tasks.map((t) => t.id));
+  scheduler.loadGraph(
+    packGraph(graph),
+    graph.tasks.map((t) => t.id),
+  );
   scheduler.setHistory(observations);
 }
 
@@ -95,7 +98,12 @@ describe('WASM scheduler edge cases', () => {
     const graph = tinyGraph({ envOf: [0, 0, 1, 1, 2], full: sim });
     const history = [group(0, 0, 0.5), group(0, 2, 0.25), group(3, 1, 0.75), group(3, 0, 0.125), group(7, 4, 1), group(7, 2, 0.5)];
     const early = scoreBoth(graph, history, config({ B: 3 }), 5);
-    const truncated = scoreBoth(graph, history.filter((o) => o.step < 5), config({ B: 3 }), 5);
+    const truncated = scoreBoth(
+      graph,
+      history.filter((o) => o.step < 5),
+      config({ B: 3 }),
+      5,
+    );
     expect(early).toEqual(truncated);
     const late = scoreBoth(graph, history, config({ B: 3 }), 8);
     expect(late.tasks[4].long?.m).not.toBe(early.tasks[4].long?.m);
@@ -131,7 +139,8 @@ describe('WASM scheduler edge cases', () => {
     const graph = tinyGraph({ envOf: [0, 0, 1, 1], full: sim });
     // accelerating decline: every later transition falls below the fit on the earlier ones
     const history: Observation[] = [];
-    for (let s = 0; s < 12; s++) for (let i = 0; i < 4; i++) history.push({ step: s, task: i, rewards: [Math.max(0, 1 - (s / 11) ** 3 - 0.01 * i), 1] });
+    for (let s = 0; s < 12; s++)
+      for (let i = 0; i < 4; i++) history.push({ step: s, task: i, rewards: [Math.max(0, 1 - (s / 11) ** 3 - 0.01 * i), 1] });
     const exploit = scoreBoth(graph, history, config({ B: 3, scheduler: 'exploitation-only', C3: 100, C_task: 100 }));
     expect(exploit.tasks.every((t) => t.progressExcluded)).toBe(true);
     expect(exploit.batch).toEqual([]);

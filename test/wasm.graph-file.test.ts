@@ -26,7 +26,10 @@ describe('loadGraphFileInto', () => {
   it('binary and JSON files give the scores of loadGraph on 40 random cases', async () => {
     for (let seed = 1; seed <= 40; seed++) {
       const c = randomCase(seed);
-      scheduler.loadGraph(packGraph(c.graph), c.graph.tasks.map((t) => t.id));
+      scheduler.loadGraph(
+        packGraph(c.graph),
+        c.graph.tasks.map((t) => t.id),
+      );
       scheduler.setHistory(c.observations);
       const expected = JSON.stringify(scheduler.score(c.config, c.step));
       const bin = join(dir, `g${seed}.graph.bin`);

@@ -19,20 +19,24 @@ afterAll(() => {
 
 /** Every number to the bit, and the same batch, relaxations and flags. */
 function mismatch(actual: Scores, expected: Scores): string | null {
-  const same = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined ? a === b : Object.is(a, b) || (closeTo(a, b) && a === b));
+  const same = (a: number | undefined, b: number | undefined) =>
+    a === undefined || b === undefined ? a === b : Object.is(a, b) || (closeTo(a, b) && a === b);
   for (const hl of ['long', 'short'] as const) {
-    for (const y of ['v', 'm', 'd'] as const) if (!same(actual.reference[hl]?.[y], expected.reference[hl]?.[y])) return `reference.${hl}.${y}`;
+    for (const y of ['v', 'm', 'd'] as const)
+      if (!same(actual.reference[hl]?.[y], expected.reference[hl]?.[y])) return `reference.${hl}.${y}`;
   }
   for (let i = 0; i < expected.tasks.length; i++) {
     const a = actual.tasks[i];
     const e = expected.tasks[i];
     for (const hl of ['long', 'short'] as const) {
-      for (const y of ['v', 'm', 'd', 'u'] as const) if (!same(a[hl]?.[y], e[hl]?.[y])) return `tasks[${i}].${hl}.${y}: ${a[hl]?.[y]} vs ${e[hl]?.[y]}`;
+      for (const y of ['v', 'm', 'd', 'u'] as const)
+        if (!same(a[hl]?.[y], e[hl]?.[y])) return `tasks[${i}].${hl}.${y}: ${a[hl]?.[y]} vs ${e[hl]?.[y]}`;
     }
     if (!same(a.q, e.q)) return `tasks[${i}].q: ${a.q} vs ${e.q}`;
     if (a.progressExcluded !== e.progressExcluded || a.removed !== e.removed) return `tasks[${i}] filters`;
   }
-  if (JSON.stringify(actual.batch) !== JSON.stringify(expected.batch)) return `batch ${JSON.stringify(actual.batch)} vs ${JSON.stringify(expected.batch)}`;
+  if (JSON.stringify(actual.batch) !== JSON.stringify(expected.batch))
+    return `batch ${JSON.stringify(actual.batch)} vs ${JSON.stringify(expected.batch)}`;
   if (JSON.stringify(actual.relaxed) !== JSON.stringify(expected.relaxed)) return 'relaxed';
   return null;
 }
@@ -68,7 +72,10 @@ describe('incremental neighbour tracking equals a fresh computation', () => {
       const graph = randomGraph(rng, { maxEnvs: 8, maxTasksPerEnv: 7 });
       const observations = longHistory(seed, graph.tasks.length);
       const last = observations.reduce((m, o) => Math.max(m, o.step), -1);
-      oracle.scheduler.loadGraph(packGraph(graph), graph.tasks.map((t) => t.id));
+      oracle.scheduler.loadGraph(
+        packGraph(graph),
+        graph.tasks.map((t) => t.id),
+      );
       oracle.scheduler.setHistory(observations);
       let config = randomConfig(rng, graph.tasks.length);
       for (let round = 0; round < 12; round++) {
@@ -96,7 +103,10 @@ describe('incremental neighbour tracking equals a fresh computation', () => {
       const observations = longHistory(seed, graph.tasks.length);
       const config = randomConfig(rng, graph.tasks.length);
       const last = observations.reduce((m, o) => Math.max(m, o.step), -1);
-      oracle.scheduler.loadGraph(packGraph(graph), graph.tasks.map((t) => t.id));
+      oracle.scheduler.loadGraph(
+        packGraph(graph),
+        graph.tasks.map((t) => t.id),
+      );
       oracle.scheduler.setHistory([]);
       for (let t = 0; t <= last + 1; t++) {
         const groups = observations.filter((o) => o.step === t - 1);
@@ -122,7 +132,10 @@ describe('the q-ordered coverage search equals the group scan', () => {
     try {
       for (let seed = 40_001; seed <= 41_500; seed++) {
         const c = randomCase(seed);
-        oracle.scheduler.loadGraph(packGraph(c.graph), c.graph.tasks.map((t) => t.id));
+        oracle.scheduler.loadGraph(
+          packGraph(c.graph),
+          c.graph.tasks.map((t) => t.id),
+        );
         oracle.scheduler.setHistory(c.observations);
         const expected = oracle.referenceScore(c.graph, c.observations, c.config, c.step);
         const diff = mismatch(oracle.scheduler.score(c.config, c.step), expected);

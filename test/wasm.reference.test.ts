@@ -41,7 +41,8 @@ function differences(actual: Scores, expected: Scores): string[] {
     if (a.removed !== e.removed) out.push(`tasks[${i}].removed`);
     if (a.progressExcluded !== e.progressExcluded) out.push(`tasks[${i}].progressExcluded`);
   });
-  if (JSON.stringify(actual.batch) !== JSON.stringify(expected.batch)) out.push(`batch: ${JSON.stringify(actual.batch)} vs ${JSON.stringify(expected.batch)}`);
+  if (JSON.stringify(actual.batch) !== JSON.stringify(expected.batch))
+    out.push(`batch: ${JSON.stringify(actual.batch)} vs ${JSON.stringify(expected.batch)}`);
   if (JSON.stringify(actual.relaxed) !== JSON.stringify(expected.relaxed)) out.push(`relaxed: ${actual.relaxed} vs ${expected.relaxed}`);
   if (out.length === 0 && !identicalBits) bitDifferences++;
   return out;
@@ -49,15 +50,16 @@ function differences(actual: Scores, expected: Scores): string[] {
 
 let bitDifferences = 0;
 
-
-
 describe('WASM scheduler equals the reference on random cases', () => {
   it(`${CASES} seeded cases: every number, flag, pick, phase and relaxation`, () => {
     const failures: string[] = [];
     const seen = { coldStart: 0, relaxed: 0, removed: 0, excluded: 0, short: 0, schedulers: new Set<string>() };
     for (let seed = 1; seed <= CASES; seed++) {
       const c = randomCase(seed);
-      oracle.scheduler.loadGraph(packGraph(c.graph), c.graph.tasks.map((t) => t.id));
+      oracle.scheduler.loadGraph(
+        packGraph(c.graph),
+        c.graph.tasks.map((t) => t.id),
+      );
       oracle.scheduler.setHistory(c.observations);
       const actual = oracle.scheduler.score(c.config, c.step);
       const expected = oracle.referenceScore(c.graph, c.observations, c.config, c.step);
@@ -70,8 +72,10 @@ describe('WASM scheduler equals the reference on random cases', () => {
       if (expected.tasks.some((t) => t.progressExcluded)) seen.excluded++;
       if (expected.batch.length < c.config.B) seen.short++;
     }
-    console.log(`wasm-vs-reference: ${CASES} cases, ${failures.length} disagreements, ${bitDifferences} agreeing only to 1e-9 (not bit for bit); ` +
-      `cold starts ${seen.coldStart}, relaxations ${seen.relaxed}, removals ${seen.removed}, progress exclusions ${seen.excluded}, short batches ${seen.short}`);
+    console.log(
+      `wasm-vs-reference: ${CASES} cases, ${failures.length} disagreements, ${bitDifferences} agreeing only to 1e-9 (not bit for bit); ` +
+        `cold starts ${seen.coldStart}, relaxations ${seen.relaxed}, removals ${seen.removed}, progress exclusions ${seen.excluded}, short batches ${seen.short}`,
+    );
     expect(failures.slice(0, 10)).toEqual([]);
     // The generator must actually reach the situations it claims to test.
     expect(seen.schedulers.size).toBe(5);
@@ -85,7 +89,10 @@ describe('the incremental path (what a simulation does) equals the reference at 
     let scored = 0;
     for (let seed = 10_001; seed <= 10_300; seed++) {
       const c = randomCase(seed);
-      oracle.scheduler.loadGraph(packGraph(c.graph), c.graph.tasks.map((t) => t.id));
+      oracle.scheduler.loadGraph(
+        packGraph(c.graph),
+        c.graph.tasks.map((t) => t.id),
+      );
       oracle.scheduler.setHistory([]);
       const last = c.observations.reduce((m, o) => Math.max(m, o.step), -1);
       for (let t = 0; t <= last + 1; t++) {
@@ -119,7 +126,10 @@ describe('histories spanning thousands of steps (half-life weights that underflo
       const observations = c.observations.map((o) => (o.step >= split && steps.length > 1 ? { ...o, step: o.step + gap } : o));
       const last = observations.reduce((m, o) => Math.max(m, o.step), -1);
       const step = seed % 3 === 0 ? last + gap : last + 1;
-      oracle.scheduler.loadGraph(packGraph(c.graph), c.graph.tasks.map((t) => t.id));
+      oracle.scheduler.loadGraph(
+        packGraph(c.graph),
+        c.graph.tasks.map((t) => t.id),
+      );
       oracle.scheduler.setHistory(observations);
       const actual = oracle.scheduler.score(c.config, step);
       const expected = oracle.referenceScore(c.graph, observations, c.config, step);

@@ -16,10 +16,16 @@ let hooks: TestHooks;
 function pairsGraph(n: number): PackedGraph {
   const empty = { offsets: new Int32Array(n + 1), index: new Int32Array(0), sim: new Float64Array(0) };
   return {
-    nTasks: n, nEnvs: n / 2, nCategories: 1,
+    nTasks: n,
+    nEnvs: n / 2,
+    nCategories: 1,
     taskEnv: Int32Array.from({ length: n }, (_, i) => i >> 1),
     envCategory: new Int32Array(n / 2),
-    within: { offsets: Int32Array.from({ length: n + 1 }, (_, i) => i), index: Int32Array.from({ length: n }, (_, i) => i ^ 1), sim: new Float64Array(n).fill(0.5) },
+    within: {
+      offsets: Int32Array.from({ length: n + 1 }, (_, i) => i),
+      index: Int32Array.from({ length: n }, (_, i) => i ^ 1),
+      sim: new Float64Array(n).fill(0.5),
+    },
     cross: empty,
     fullCross: { ...empty, offsets: new Int32Array(n + 1) },
   };
@@ -31,10 +37,13 @@ function keysOf(kind: number, n: number, next: () => number): Float64Array {
   const keys = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     const u = next();
-    if (kind === 0) keys[i] = 0.1 + Math.floor(u * 5000) * 1e-17; // one high word, unordered low words
-    else if (kind === 1) keys[i] = u < 0.5 ? 0.1 + Math.floor(u * 50) * 1e-17 : Math.floor(u * 8) / 32; // short runs and ties
+    if (kind === 0)
+      keys[i] = 0.1 + Math.floor(u * 5000) * 1e-17; // one high word, unordered low words
+    else if (kind === 1)
+      keys[i] = u < 0.5 ? 0.1 + Math.floor(u * 50) * 1e-17 : Math.floor(u * 8) / 32; // short runs and ties
     else if (kind === 2) keys[i] = u < 0.3 ? (u < 0.15 ? -0 : 0) : (u - 0.6) * Math.pow(2, Math.floor(next() * 60) - 30);
-    else if (kind === 3) keys[i] = -0.25 - Math.floor(u * 3000) * 5e-17; // negative, one high word
+    else if (kind === 3)
+      keys[i] = -0.25 - Math.floor(u * 3000) * 5e-17; // negative, one high word
     else keys[i] = u * 0.25;
   }
   return keys;
@@ -63,7 +72,10 @@ describe('radix sort of the kernels', () => {
     let cases = 0;
     for (const bits of [8, 16]) {
       hooks.sched_set_radix_bits(bits);
-      scheduler.loadGraph(pairsGraph(N), Array.from({ length: N }, (_, i) => `t${i}`));
+      scheduler.loadGraph(
+        pairsGraph(N),
+        Array.from({ length: N }, (_, i) => `t${i}`),
+      );
       const ptr = wasm.mem_alloc(N * 8);
       for (const budget of [-1, 0, 40]) {
         hooks.sched_set_sort_budget(budget);
@@ -72,7 +84,9 @@ describe('radix sort of the kernels', () => {
             const keys = keysOf(kind, n, next);
             new Float64Array(wasm.memory.buffer, ptr, n).set(keys);
             const out = hooks.sched_sort_keys(ptr, n);
-            expect(Array.from(new Int32Array(wasm.memory.buffer, out, n)), `bits ${bits} budget ${budget} kind ${kind} n ${n}`).toEqual(expectedOrder(keys));
+            expect(Array.from(new Int32Array(wasm.memory.buffer, out, n)), `bits ${bits} budget ${budget} kind ${kind} n ${n}`).toEqual(
+              expectedOrder(keys),
+            );
             cases++;
           }
         }

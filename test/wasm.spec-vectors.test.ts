@@ -22,7 +22,10 @@ describe('WASM scheduler on the SPEC vectors', () => {
       const vector = loadSpecVector(name);
       let actual: Scores;
       beforeAll(() => {
-        scheduler.loadGraph(packGraph(vector.graph), vector.graph.tasks.map((t) => t.id));
+        scheduler.loadGraph(
+          packGraph(vector.graph),
+          vector.graph.tasks.map((t) => t.id),
+        );
         scheduler.setHistory(vector.observations);
         actual = scheduler.score(vector.config);
       });
@@ -34,10 +37,16 @@ describe('WASM scheduler on the SPEC vectors', () => {
       expectSpecVectorScores(vector, () => actual);
 
       it('gives the same scores when the history is appended step by step', () => {
-        scheduler.loadGraph(packGraph(vector.graph), vector.graph.tasks.map((t) => t.id));
+        scheduler.loadGraph(
+          packGraph(vector.graph),
+          vector.graph.tasks.map((t) => t.id),
+        );
         const steps = [...new Set(vector.observations.map((o) => o.step))].sort((a, b) => a - b);
         for (const s of steps) {
-          scheduler.appendStep(s, vector.observations.filter((o) => o.step === s));
+          scheduler.appendStep(
+            s,
+            vector.observations.filter((o) => o.step === s),
+          );
           scheduler.score(vector.config, s + 1); // interleaved scoring must not disturb later steps
         }
         expect(scheduler.score(vector.config, vector.step)).toEqual(actual);

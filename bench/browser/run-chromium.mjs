@@ -29,7 +29,10 @@ export async function run(steps = 50, size = SIM_100K) {
     const report = await withChromium(async (page) => {
       page.on('crash', () => (crashed = true));
       const poll = setInterval(() => {
-        descendantsRss().then((b) => (peakRss = Math.max(peakRss, b)), () => {});
+        descendantsRss().then(
+          (b) => (peakRss = Math.max(peakRss, b)),
+          () => {},
+        );
       }, 250);
       try {
         const done = server.report(TIMEOUT_MS);

@@ -40,7 +40,14 @@ async function main(): Promise<void> {
   const module = await WebAssembly.compileStreaming(fetch(wasmUrl));
   const { loaded, fetched, decoded } = await fetchGraph();
   const t2 = performance.now();
-  const config: Config = { ...DEFAULT_CONFIG, alpha: [...DEFAULT_CONFIG.alpha] as Config['alpha'], scheduler: 'envsched', seed: 1, T: steps, dataset: 'bench' };
+  const config: Config = {
+    ...DEFAULT_CONFIG,
+    alpha: [...DEFAULT_CONFIG.alpha] as Config['alpha'],
+    scheduler: 'envsched',
+    seed: 1,
+    T: steps,
+    dataset: 'bench',
+  };
   const wasm = { sim: await instantiateSimWasm({ module }), scheduler: await instantiateEnvsched(module) };
   const run = new SimulationRun(wasm, loaded, config, 'bench graph');
   const t3 = performance.now();
@@ -73,5 +80,19 @@ async function main(): Promise<void> {
 main().catch(async (error: unknown) => {
   const message = error instanceof Error ? `${error.name}: ${error.message}\n${error.stack ?? ''}` : String(error);
   status.textContent = `failed: ${message}`;
-  await report({ userAgent: navigator.userAgent, tasks: 0, steps: 0, fetchMs: 0, decodeMs: 0, setupMs: 0, stepMs: [], totalMs: 0, fingerprint: '', meanRewardLast: NaN, wasmBytes: 0, jsHeapUsed: null, error: message });
+  await report({
+    userAgent: navigator.userAgent,
+    tasks: 0,
+    steps: 0,
+    fetchMs: 0,
+    decodeMs: 0,
+    setupMs: 0,
+    stepMs: [],
+    totalMs: 0,
+    fingerprint: '',
+    meanRewardLast: NaN,
+    wasmBytes: 0,
+    jsHeapUsed: null,
+    error: message,
+  });
 });

@@ -29,6 +29,8 @@ export function ensureBenchGraph(size) {
   if (existsSync(path)) return path;
   mkdirSync(BENCH_DIR, { recursive: true });
   process.stderr.write(`generating ${path} ...\n`);
-  execFileSync(process.execPath, [fileURLToPath(new URL('./make-bench-graph.mjs', import.meta.url)), JSON.stringify(size), path], { stdio: ['ignore', 'inherit', 'inherit'] });
+  execFileSync(process.execPath, [fileURLToPath(new URL('./make-bench-graph.mjs', import.meta.url)), JSON.stringify(size), path], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   return path;
 }

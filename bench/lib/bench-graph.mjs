@@ -120,7 +120,12 @@ export function generateBenchGraph({ envs, perEnv, mCross = 256, pCross = 32, se
     format: 'envsched-graph',
     version: 1,
     name: `bench-${envs}x${perEnv}`,
-    envs: Array.from({ length: envs }, (_, e) => ({ id: `e${e}`, name: `E${e}`, category: categories[Math.floor(e / CLUSTER) % categories.length], tools: [] })),
+    envs: Array.from({ length: envs }, (_, e) => ({
+      id: `e${e}`,
+      name: `E${e}`,
+      category: categories[Math.floor(e / CLUSTER) % categories.length],
+      tools: [],
+    })),
     tasks: Array.from({ length: n }, (_, i) => ({ id: `e${taskEnv[i]}-t${i % perEnv}`, env: taskEnv[i], tools: [], checks: 8, text: '' })),
   };
   // categories numbered by first appearance over envs (SPEC 12); null = own category

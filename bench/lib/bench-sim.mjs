@@ -42,7 +42,8 @@ export function benchSimParams(meta, seed = 5) {
     const envs = Array.from({ length: 4 }, (_, e) => ({ id: `heldout_${s}_env_${e}`, name: `HeldoutEnv${s}_${e}`, category: null }));
     const suiteProfiles = envs.map(() => profile());
     const suiteTasks = [];
-    for (let e = 0; e < envs.length; e++) for (let k = 0; k < 20; k++) suiteTasks.push({ ...makeTask(next, suiteProfiles[e], familyBase, 8), env: e });
+    for (let e = 0; e < envs.length; e++)
+      for (let k = 0; k < 20; k++) suiteTasks.push({ ...makeTask(next, suiteProfiles[e], familyBase, 8), env: e });
     return { name: `suite-${String.fromCharCode(65 + s)}`, envs, tasks: suiteTasks };
   });
   return { version: 1, families: FAMILIES, gateTypes: GATE_TYPES, tasks, heldout };

@@ -16,4 +16,6 @@ if (size.sim) graph.meta.sim = benchSimParams(graph.meta);
 const bytes = encodeGraphBinary(graph);
 writeFileSync(`${out}.part`, bytes);
 renameSync(`${out}.part`, out);
-process.stderr.write(`  ${graph.packed.nTasks} tasks, ${(bytes.length / 2 ** 20).toFixed(0)} MiB, ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
+process.stderr.write(
+  `  ${graph.packed.nTasks} tasks, ${(bytes.length / 2 ** 20).toFixed(0)} MiB, ${((performance.now() - t0) / 1000).toFixed(1)} s\n`,
+);

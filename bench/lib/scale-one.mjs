@@ -54,8 +54,21 @@ times.sort((a, b) => a - b);
 const median = medianOf(times);
 const cpuMedian = medianOf(cpu);
 const memory = sched.wasm.memory.buffer.byteLength;
-console.log(JSON.stringify({
-  tasks: n, label: size.label, mCross: size.mCross, pCross: size.pCross,
-  stepMs: median, cpuMs: cpuMedian, minMs: times[0], maxMs: times[times.length - 1], firstScoreMs: firstMs,
-  usPerTask: (median * 1000) / n, cpuUsPerTask: (cpuMedian * 1000) / n, loadMs, peakRssMiB: process.resourceUsage().maxRSS / 1024, wasmMiB: memory / 2 ** 20,
-}));
+console.log(
+  JSON.stringify({
+    tasks: n,
+    label: size.label,
+    mCross: size.mCross,
+    pCross: size.pCross,
+    stepMs: median,
+    cpuMs: cpuMedian,
+    minMs: times[0],
+    maxMs: times[times.length - 1],
+    firstScoreMs: firstMs,
+    usPerTask: (median * 1000) / n,
+    cpuUsPerTask: (cpuMedian * 1000) / n,
+    loadMs,
+    peakRssMiB: process.resourceUsage().maxRSS / 1024,
+    wasmMiB: memory / 2 ** 20,
+  }),
+);

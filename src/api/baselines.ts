@@ -26,7 +26,10 @@ export interface BaselineChoice {
 }
 
 export class BaselineRunner {
-  constructor(private readonly wasm: SimWasmExports, private readonly nTasks: number) {}
+  constructor(
+    private readonly wasm: SimWasmExports,
+    private readonly nTasks: number,
+  ) {}
 
   choose(config: Config, step: number, history: readonly Observation[], extras: number): BaselineChoice {
     const name = config.scheduler;
@@ -40,7 +43,8 @@ export class BaselineRunner {
     // random and MoPPS draw B + extras in one go (their first B picks do not depend on the count);
     // DPS's candidate pool depends on B, so its extras are ranked by its prediction instead.
     const wide = Math.min(n, B + extras);
-    const scheduler: BatchScheduler = name === 'random' ? new RandomScheduler(host, wide) : name === 'mopps' ? new MoppsScheduler(host, wide) : new DpsScheduler(host, B);
+    const scheduler: BatchScheduler =
+      name === 'random' ? new RandomScheduler(host, wide) : name === 'mopps' ? new MoppsScheduler(host, wide) : new DpsScheduler(host, B);
     if (name !== 'random') this.replay(host, scheduler, history, name === 'dps');
     const chosen = scheduler.choose(step).tasks;
     if (name !== 'dps') {
@@ -53,7 +57,12 @@ export class BaselineRunner {
     const predicted = scheduler.predicted() ?? new Float64Array(n);
     const inBatch = new Uint8Array(n);
     for (const i of chosen) inBatch[i] = 1;
-    const ranked = topByKey(n, extras, (i) => !inBatch[i], (i) => predicted[i]);
+    const ranked = topByKey(
+      n,
+      extras,
+      (i) => !inBatch[i],
+      (i) => predicted[i],
+    );
     return { batch: chosen, extras: Int32Array.from(ranked), predictedVariance: null };
   }
 
@@ -75,8 +84,12 @@ export class BaselineRunner {
         host.heap.i32(batchPtr, 1)[0] = o.task;
         host.heap.f64(rewardsPtr, K).set(o.rewards);
         const groups: StepGroups = {
-          tasks: Int32Array.of(o.task), K, rewards: Float64Array.from(o.rewards),
-          flags: new Int32Array(K), batchPtr, rewardsPtr,
+          tasks: Int32Array.of(o.task),
+          K,
+          rewards: Float64Array.from(o.rewards),
+          flags: new Int32Array(K),
+          batchPtr,
+          rewardsPtr,
         };
         scheduler.observe(step, groups);
       }

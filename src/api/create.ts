@@ -13,12 +13,21 @@ export type GraphLoader = (scheduler: WasmScheduler) => GraphMeta | Promise<Grap
 /** A loader for a graph already in memory (decoded JSON or binary). */
 export function loadedGraph(loaded: LoadedGraph): GraphLoader {
   return (scheduler) => {
-    scheduler.loadGraph(loaded.packed, loaded.meta.tasks.map((t) => t.id));
+    scheduler.loadGraph(
+      loaded.packed,
+      loaded.meta.tasks.map((t) => t.id),
+    );
     return loaded.meta;
   };
 }
 
-export async function createSchedulerFromModule(module: WebAssembly.Module, load: GraphLoader, config: Config, source = 'config', history?: readonly Observation[]): Promise<Scheduler> {
+export async function createSchedulerFromModule(
+  module: WebAssembly.Module,
+  load: GraphLoader,
+  config: Config,
+  source = 'config',
+  history?: readonly Observation[],
+): Promise<Scheduler> {
   servableConfig(config, source);
   const wasm = new WasmScheduler(await instantiateEnvsched(module));
   const meta = await load(wasm);

@@ -9,7 +9,17 @@ import { createSchedulerFromModule, loadedGraph, type GraphLoader } from './crea
 import type { Scheduler } from './scheduler.ts';
 
 export { Scheduler, MAX_EXTRAS, isServable } from './scheduler.ts';
-export type { BatchPick, GroupInput, HistoryEntry, Metrics, NextResult, ObserveResult, SchedulerState, ScoresResult, TaskScoreRow } from './scheduler.ts';
+export type {
+  BatchPick,
+  GroupInput,
+  HistoryEntry,
+  Metrics,
+  NextResult,
+  ObserveResult,
+  SchedulerState,
+  ScoresResult,
+  TaskScoreRow,
+} from './scheduler.ts';
 export type { CapRule, Config, Phase, SchedulerName, TaskScores } from '../engine/types.ts';
 export { InputError } from '../engine/errors.ts';
 
@@ -25,10 +35,14 @@ export interface CreateSchedulerOptions {
 
 /** Loads the graph (and history) once; then observe / next / scores at memory speed. */
 export async function createScheduler(options: CreateSchedulerOptions): Promise<Scheduler> {
-  const config: Config = typeof options.config === 'string' || options.config === undefined ? await readConfigFile(options.config) : parseConfig(options.config, 'config');
+  const config: Config =
+    typeof options.config === 'string' || options.config === undefined
+      ? await readConfigFile(options.config)
+      : parseConfig(options.config, 'config');
   const source = typeof options.config === 'string' ? options.config : 'config';
   const graph = options.graph;
-  const load: GraphLoader = typeof graph === 'string' ? async (w) => (await loadGraphFileInto(w, graph, options.onProgress)).meta : loadedGraph(graph);
+  const load: GraphLoader =
+    typeof graph === 'string' ? async (w) => (await loadGraphFileInto(w, graph, options.onProgress)).meta : loadedGraph(graph);
   const scheduler = await createSchedulerFromModule(await compileEnvschedNode(), load, config, source);
   if (options.history !== undefined) scheduler.loadHistory(await readHistoryFile(options.history, taskIndexOf(scheduler.meta)));
   return scheduler;

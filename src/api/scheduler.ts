@@ -6,7 +6,16 @@ import { parseConfig } from '../engine/config.ts';
 import { InputError } from '../engine/errors.ts';
 import { checkStep, MAX_STEP, readObservation, showValue } from '../engine/groups.ts';
 import { isPlainObject } from '../engine/json-text.ts';
-import { SCORABLE_SCHEDULERS, type CapRule, type Config, type GraphMeta, type Observation, type Phase, type SchedulerName, type TaskScores } from '../engine/types.ts';
+import {
+  SCORABLE_SCHEDULERS,
+  type CapRule,
+  type Config,
+  type GraphMeta,
+  type Observation,
+  type Phase,
+  type SchedulerName,
+  type TaskScores,
+} from '../engine/types.ts';
 import { PHASES, type WasmScheduler } from '../engine/wasm/index.ts';
 import { BaselineRunner, isBaseline } from './baselines.ts';
 import { topByKey } from './top.ts';
@@ -151,26 +160,43 @@ export class Scheduler {
   prepareObserve(step: unknown, groups: unknown, source = 'observe'): PreparedStep {
     const t = checkStep(step, source, 'step');
     if (t <= this.lastStep) {
-      const why = this.steps.includes(t) ? `step ${t} is already observed` : `steps are observed in increasing order and step ${this.lastStep} is already observed`;
+      const why = this.steps.includes(t)
+        ? `step ${t} is already observed`
+        : `steps are observed in increasing order and step ${this.lastStep} is already observed`;
       throw new InputError(source, 'step', `${why} (a step is committed once, atomically)`);
     }
-    if (!Array.isArray(groups) || groups.length === 0) throw new InputError(source, 'groups', 'must be a non-empty list of groups {"task", "rewards", "flags"?, "cost"?}');
-    if (groups.length > this.taskIds.length) throw new InputError(source, 'groups', `lists ${groups.length} groups but the graph has ${this.taskIds.length} tasks (a task is observed at most once per step)`);
+    if (!Array.isArray(groups) || groups.length === 0)
+      throw new InputError(source, 'groups', 'must be a non-empty list of groups {"task", "rewards", "flags"?, "cost"?}');
+    if (groups.length > this.taskIds.length)
+      throw new InputError(
+        source,
+        'groups',
+        `lists ${groups.length} groups but the graph has ${this.taskIds.length} tasks (a task is observed at most once per step)`,
+      );
     const seen = new Map<number, number>();
     const observations: Observation[] = [];
     const costs: (number | undefined)[] = [];
     for (let g = 0; g < groups.length; g++) {
       const raw: unknown = groups[g];
       const at = (field: string) => `groups[${g}].${field}`;
-      if (!isPlainObject(raw)) throw new InputError(source, `groups[${g}]`, `must be an object {"task", "rewards", "flags"?, "cost"?}, got ${showValue(raw)}`);
-      for (const key of Object.keys(raw)) if (!GROUP_KEYS.has(key)) throw new InputError(source, at(key), 'unknown field (a group has task, rewards and optional flags, cost)');
+      if (!isPlainObject(raw))
+        throw new InputError(source, `groups[${g}]`, `must be an object {"task", "rewards", "flags"?, "cost"?}, got ${showValue(raw)}`);
+      for (const key of Object.keys(raw))
+        if (!GROUP_KEYS.has(key))
+          throw new InputError(source, at(key), 'unknown field (a group has task, rewards and optional flags, cost)');
       const o = readObservation(t, raw, this.taskIndex, source, at);
       const first = seen.get(o.task);
-      if (first !== undefined) throw new InputError(source, at('task'), `task ${this.taskIds[o.task]} is already in groups[${first}] (a task is observed at most once per step)`);
+      if (first !== undefined)
+        throw new InputError(
+          source,
+          at('task'),
+          `task ${this.taskIds[o.task]} is already in groups[${first}] (a task is observed at most once per step)`,
+        );
       seen.set(o.task, g);
       let cost: number | undefined;
       if (raw.cost !== undefined) {
-        if (typeof raw.cost !== 'number' || !Number.isFinite(raw.cost) || raw.cost < 0) throw new InputError(source, at('cost'), `must be a finite number >= 0, got ${showValue(raw.cost)}`);
+        if (typeof raw.cost !== 'number' || !Number.isFinite(raw.cost) || raw.cost < 0)
+          throw new InputError(source, at('cost'), `must be a finite number >= 0, got ${showValue(raw.cost)}`);
         cost = raw.cost;
       }
       observations.push(o);
@@ -184,7 +210,10 @@ export class Scheduler {
     const { step, observations, costs } = prepared;
     if (step <= this.lastStep) throw new Error(`commit: step ${step} is not after ${this.lastStep}`);
     const sorted = observations.map((o, k) => ({ o, cost: costs[k] })).sort((a, b) => a.o.task - b.o.task);
-    this.wasm.appendStep(step, sorted.map((s) => s.o));
+    this.wasm.appendStep(
+      step,
+      sorted.map((s) => s.o),
+    );
     let rewardSum = 0;
     let rewardCount = 0;
     let varianceSum = 0;
@@ -297,7 +326,12 @@ export class Scheduler {
       if (extras > 0 && !scored.coldStart) {
         // The next-best tasks by q (ties: lower index), never a removed one (SPEC 8).
         const q = v.q;
-        const top = topByKey(this.taskIds.length, extras, (i) => !inBatch[i] && !v.removed[i], (i) => q[i]);
+        const top = topByKey(
+          this.taskIds.length,
+          extras,
+          (i) => !inBatch[i] && !v.removed[i],
+          (i) => q[i],
+        );
         for (const i of top) ranked.push(this.pick(i, null, q[i], v.longV[i]));
       }
       let removed = 0;
@@ -307,7 +341,11 @@ export class Scheduler {
         excluded += v.excluded[i];
       }
       return {
-        step: t, scheduler: config.scheduler, batch, extras: ranked, relaxed: scored.relaxed,
+        step: t,
+        scheduler: config.scheduler,
+        batch,
+        extras: ranked,
+        relaxed: scored.relaxed,
         metrics: { 'envsched/pool/removed': removed, 'envsched/pool/progress_excluded': excluded },
       };
     } finally {
@@ -320,7 +358,8 @@ export class Scheduler {
     const chosen = this.baselines.choose(config, t, this.historyBefore(t), extras);
     const value = (i: number) => (chosen.predictedVariance ? chosen.predictedVariance[i] : null);
     return {
-      step: t, scheduler: config.scheduler,
+      step: t,
+      scheduler: config.scheduler,
       batch: Array.from(chosen.batch, (i) => this.pick(i, null, null, value(i))),
       extras: Array.from(chosen.extras, (i) => this.pick(i, null, null, value(i))),
       relaxed: [],
@@ -346,7 +385,8 @@ export class Scheduler {
     const qs = r.batch.filter((p) => p.q !== null);
     if (qs.length > 0) m['envsched/batch/mean_q'] = qs.reduce((s, p) => s + (p.q as number), 0) / qs.length;
     const pv = r.batch.filter((p) => p.predictedVariance !== null);
-    if (pv.length > 0) m['envsched/batch/mean_predicted_variance'] = pv.reduce((s, p) => s + (p.predictedVariance as number), 0) / pv.length;
+    if (pv.length > 0)
+      m['envsched/batch/mean_predicted_variance'] = pv.reduce((s, p) => s + (p.predictedVariance as number), 0) / pv.length;
     for (const rule of ['C_task', 'C3', 'C1'] as const) m[`envsched/relaxed/${rule}`] = r.relaxed.includes(rule) ? 1 : 0;
     return { ...m, ...r.metrics };
   }
@@ -357,7 +397,8 @@ export class Scheduler {
     let indices: number[];
     if (tasks === undefined) indices = this.taskIds.map((_, i) => i);
     else {
-      if (!Array.isArray(tasks) || tasks.length > this.taskIds.length) throw new InputError(source, 'tasks', `must be a list of at most ${this.taskIds.length} task ids`);
+      if (!Array.isArray(tasks) || tasks.length > this.taskIds.length)
+        throw new InputError(source, 'tasks', `must be a list of at most ${this.taskIds.length} task ids`);
       indices = tasks.map((id, k) => {
         const i = typeof id === 'string' ? this.taskIndex.get(id) : undefined;
         if (i === undefined) throw new InputError(source, `tasks[${k}]`, `unknown task id ${showValue(id)} (not in the graph)`);
@@ -367,7 +408,11 @@ export class Scheduler {
     const config = this.current;
     if (isBaseline(config.scheduler)) {
       const chosen = this.baselines.choose(config, t, this.historyBefore(t), 0);
-      return { step: t, scheduler: config.scheduler, tasks: indices.map((i) => ({ id: this.taskIds[i], predicted: chosen.predictedVariance ? chosen.predictedVariance[i] : null })) };
+      return {
+        step: t,
+        scheduler: config.scheduler,
+        tasks: indices.map((i) => ({ id: this.taskIds[i], predicted: chosen.predictedVariance ? chosen.predictedVariance[i] : null })),
+      };
     }
     const history = this.historyBefore(t);
     const w = this.wasm;
@@ -422,7 +467,11 @@ export class Scheduler {
 /** The configuration if the library can run its scheduler; DAPO's dynamic sampling needs the rollouts in the loop. */
 export function servableConfig(config: Config, source: string): Config {
   if (!isServable(config.scheduler)) {
-    throw new InputError(source, 'scheduler', `${config.scheduler} is not served (dynamic sampling needs the rollouts inside the scheduler): use ${[...SCORABLE_SCHEDULERS, 'random', 'dps', 'mopps'].join(', ')}`);
+    throw new InputError(
+      source,
+      'scheduler',
+      `${config.scheduler} is not served (dynamic sampling needs the rollouts inside the scheduler): use ${[...SCORABLE_SCHEDULERS, 'random', 'dps', 'mopps'].join(', ')}`,
+    );
   }
   return config;
 }

@@ -24,7 +24,7 @@ export function topByKey(n: number, count: number, keep: (i: number) => boolean,
     if (!keep(i)) continue;
     if (heap.length < count) {
       heap.push(i);
-      for (let at = heap.length - 1; at > 0; ) {
+      for (let at = heap.length - 1; at > 0;) {
         const parent = (at - 1) >> 1;
         if (!worse(heap[at], heap[parent])) break;
         [heap[at], heap[parent]] = [heap[parent], heap[at]];

@@ -25,7 +25,8 @@ export interface SimulatedStep {
 
 /** A batch of distinct known task ids as indices (checked before the world is touched). */
 export function readBatch(tasks: unknown, taskIndex: ReadonlyMap<string, number>, source: string): Int32Array {
-  if (!Array.isArray(tasks) || tasks.length === 0 || tasks.length > taskIndex.size) throw new InputError(source, 'tasks', `must be a non-empty list of at most ${taskIndex.size} task ids`);
+  if (!Array.isArray(tasks) || tasks.length === 0 || tasks.length > taskIndex.size)
+    throw new InputError(source, 'tasks', `must be a non-empty list of at most ${taskIndex.size} task ids`);
   const batch = new Int32Array(tasks.length);
   const seen = new Set<number>();
   tasks.forEach((id: unknown, k) => {
@@ -40,12 +41,21 @@ export function readBatch(tasks: unknown, taskIndex: ReadonlyMap<string, number>
 
 export class SimulatedWorld {
   private steps = 0;
-  private constructor(private readonly sim: Simulator, private readonly meta: GraphMeta) {}
+  private constructor(
+    private readonly sim: Simulator,
+    private readonly meta: GraphMeta,
+  ) {}
 
   /** A world in its initial state for the configuration's K and seed; `source` names the graph in errors. */
   static async create(module: WebAssembly.Module, meta: GraphMeta, config: Config, source: string): Promise<SimulatedWorld> {
     const params = readSimParams(meta, source);
-    const sim = new Simulator(await instantiateSimWasm({ module }), meta.envs.length, meta.tasks.map((t) => t.env), params, config.K);
+    const sim = new Simulator(
+      await instantiateSimWasm({ module }),
+      meta.envs.length,
+      meta.tasks.map((t) => t.env),
+      params,
+      config.K,
+    );
     sim.reset(config.seed);
     return new SimulatedWorld(sim, meta);
   }
@@ -60,7 +70,8 @@ export class SimulatedWorld {
 
   /** Rolls out K rollouts of each task of the batch (see readBatch) at `step`, the world's next step, and learns from them. */
   rollout(step: number, batch: Int32Array, source: string): SimulatedStep {
-    if (step !== this.steps) throw new InputError(source, 'step', `the simulated world is at step ${this.steps}: steps are simulated in order, once each`);
+    if (step !== this.steps)
+      throw new InputError(source, 'step', `the simulated world is at step ${this.steps}: steps are simulated in order, once each`);
     const K = this.sim.K;
     const { kept: n } = this.sim.play(batch, false, batch.length);
     const view = this.sim.rolloutView(n);
@@ -70,7 +81,9 @@ export class SimulatedWorld {
     for (let b = 0; b < n; b++) {
       const rewards = Array.from(view.rewards.subarray(b * K, (b + 1) * K));
       const flags = Array.from(confirmed.subarray(b * K, (b + 1) * K), (f) => f === 1);
-      groups.push(flags.some((f) => f) ? { task: this.meta.tasks[batch[b]].id, rewards, flags } : { task: this.meta.tasks[batch[b]].id, rewards });
+      groups.push(
+        flags.some((f) => f) ? { task: this.meta.tasks[batch[b]].id, rewards, flags } : { task: this.meta.tasks[batch[b]].id, rewards },
+      );
     }
     this.sim.hashStep(n);
     this.sim.learn(n);

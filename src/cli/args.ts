@@ -24,7 +24,8 @@ export function requireFlag(values: Record<string, unknown>, name: string): stri
 export function integerFlag(values: Record<string, unknown>, name: string, min = 0, max = Number.MAX_SAFE_INTEGER): number | undefined {
   const value = values[name];
   if (value === undefined) return undefined;
-  if (typeof value !== 'string' || !/^-?\d+$/.test(value)) throw new InputError('command line', `--${name}`, `must be an integer, got ${JSON.stringify(value)}`);
+  if (typeof value !== 'string' || !/^-?\d+$/.test(value))
+    throw new InputError('command line', `--${name}`, `must be an integer, got ${JSON.stringify(value)}`);
   const n = Number(value);
   if (n < min || n > max) throw new InputError('command line', `--${name}`, `must be in [${min}, ${max}], got ${n}`);
   return n;

@@ -18,7 +18,11 @@ export async function openDataset(io: CliIo, name: string): Promise<{ loaded: Lo
     if (isInputError(error)) throw error;
     // A build that cannot write its folder (a read-only install) is the user's to fix: say how.
     const why = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    throw new InputError(`datasets/${name}`, '-', `cannot build the bundled dataset (${why}); set ENVSCHED_DATASETS_DIR to a writable folder`);
+    throw new InputError(
+      `datasets/${name}`,
+      '-',
+      `cannot build the bundled dataset (${why}); set ENVSCHED_DATASETS_DIR to a writable folder`,
+    );
   } finally {
     progress.finish();
   }

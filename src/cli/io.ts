@@ -41,7 +41,12 @@ export function standardInput(io: CliIo, flag: string): Readable {
 }
 
 /** A history from a file, or from standard input for `-` (errors then name "stdin"). */
-export async function readHistoryInput(io: CliIo, path: string, taskIndex: ReadonlyMap<string, number>, onProgress?: ReadProgress): Promise<Observation[]> {
+export async function readHistoryInput(
+  io: CliIo,
+  path: string,
+  taskIndex: ReadonlyMap<string, number>,
+  onProgress?: ReadProgress,
+): Promise<Observation[]> {
   if (path !== STDIO) return readHistoryFile(path, taskIndex, onProgress);
   return readHistoryStream(standardInput(io, '--history'), 'stdin', taskIndex);
 }

@@ -55,7 +55,9 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
   } catch (error) {
     if (isInputError(error)) {
       // One line whatever the problem quotes (a parser's excerpt of a file may hold a newline).
-      io.stderr(`error: ${error.message.replace(/[\u0000-\u001f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`);
+      io.stderr(
+        `error: ${error.message.replace(/[\u0000-\u001f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`,
+      );
       return 2;
     }
     if (error instanceof RangeError && /memory|allocation/i.test(error.message)) {

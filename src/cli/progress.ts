@@ -20,7 +20,9 @@ export function progressReporter(
         drawn = true;
         const width = 30;
         const filled = Math.round(fraction * width);
-        io.stderr(`\r${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${String(Math.round(fraction * 100)).padStart(3)}% ${phase.padEnd(24)}`);
+        io.stderr(
+          `\r${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${String(Math.round(fraction * 100)).padStart(3)}% ${phase.padEnd(24)}`,
+        );
       } else if (!options.ttyOnly && phase !== lastPhase && phase !== 'reading') {
         // Not a terminal: a line per phase once the input has been read (errors stay one line).
         lastPhase = phase;

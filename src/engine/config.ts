@@ -113,7 +113,8 @@ export function checkConfigValue(key: ConfigKey, value: unknown): string | null 
       }
       return null;
     case 'dataset':
-      if (typeof value !== 'string' || !DATASET_NAME.test(value)) return `must be a dataset name (letters, digits, . _ -), got ${show(value)}`;
+      if (typeof value !== 'string' || !DATASET_NAME.test(value))
+        return `must be a dataset name (letters, digits, . _ -), got ${show(value)}`;
       return null;
   }
 }
@@ -139,7 +140,8 @@ export function parseConfig(raw: unknown, source: string): Config {
   const config: Config = { ...DEFAULT_CONFIG, alpha: [...DEFAULT_CONFIG.alpha] as Config['alpha'] };
   for (const [key, value] of Object.entries(raw)) {
     // Own keys only: `in` would let "toString", "constructor" or "__proto__" through as known keys.
-    if (!Object.hasOwn(CONFIG_RULES, key)) throw new InputError(source, key === '' ? '""' : key, `unknown configuration key (known: ${CONFIG_KEYS.join(', ')})`);
+    if (!Object.hasOwn(CONFIG_RULES, key))
+      throw new InputError(source, key === '' ? '""' : key, `unknown configuration key (known: ${CONFIG_KEYS.join(', ')})`);
     const problem = checkConfigValue(key as ConfigKey, value);
     if (problem !== null) throw new InputError(source, key, problem);
     (config as unknown as Record<string, unknown>)[key] = key === 'alpha' ? [...(value as number[])] : value;

@@ -13,7 +13,14 @@ import type { Config, LoadedGraph, Observation } from './types.ts';
 
 function unreadable(path: string, error: unknown): InputError {
   const code = (error as NodeJS.ErrnoException)?.code;
-  const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : String((error as Error)?.message ?? error);
+  const why =
+    code === 'ENOENT'
+      ? 'no such file'
+      : code === 'EISDIR'
+        ? 'is a directory'
+        : code === 'EACCES'
+          ? 'permission denied'
+          : String((error as Error)?.message ?? error);
   return new InputError(path, '-', `cannot read the file (${why})`);
 }
 
@@ -38,7 +45,11 @@ export type ReadProgress = (bytesRead: number, totalBytes: number) => void;
  * A history file, read as a stream so that files of millions of lines never sit in memory as
  * text. `onProgress` is called about every 64K lines.
  */
-export async function readHistoryFile(path: string, taskIndex: ReadonlyMap<string, number>, onProgress?: ReadProgress): Promise<Observation[]> {
+export async function readHistoryFile(
+  path: string,
+  taskIndex: ReadonlyMap<string, number>,
+  onProgress?: ReadProgress,
+): Promise<Observation[]> {
   let totalBytes = 0;
   try {
     totalBytes = statSync(path).size;

@@ -57,23 +57,33 @@ export interface GraphHeader {
  * declared sizes (refused before anything is allocated) and the exact file length they imply.
  */
 export function readGraphHeader(head: Uint8Array, fileBytes: number, source: string): GraphHeader {
-  if (fileBytes < HEADER_BYTES || head.length < HEADER_BYTES) throw new InputError(source, 'header', `truncated: ${fileBytes} bytes, a graph header alone is ${HEADER_BYTES}`);
+  if (fileBytes < HEADER_BYTES || head.length < HEADER_BYTES)
+    throw new InputError(source, 'header', `truncated: ${fileBytes} bytes, a graph header alone is ${HEADER_BYTES}`);
   const view = new DataView(head.buffer, head.byteOffset, HEADER_BYTES);
   if (view.getUint32(0, true) !== MAGIC) throw new InputError(source, 'header.magic', 'not an EnvSched binary graph (expected "ESGB")');
   const version = view.getUint32(4, true);
-  if (version !== VERSION) throw new InputError(source, 'header.version', `unsupported binary graph version ${version} (this build reads ${VERSION})`);
+  if (version !== VERSION)
+    throw new InputError(source, 'header.version', `unsupported binary graph version ${version} (this build reads ${VERSION})`);
   if (view.getUint32(8, true) !== HEADER_BYTES) throw new InputError(source, 'header.headerBytes', 'unexpected header size');
   const nTasks = view.getUint32(12, true);
   const metaLength = view.getUint32(20, true);
   const nnz = [0, 1, 2].map((k) => view.getUint32(24 + 4 * k, true));
-  if (nTasks === 0 || nTasks > MAX_TASKS) throw new InputError(source, 'header.nTasks', `declares ${nTasks} tasks (allowed 1 to ${MAX_TASKS})`);
+  if (nTasks === 0 || nTasks > MAX_TASKS)
+    throw new InputError(source, 'header.nTasks', `declares ${nTasks} tasks (allowed 1 to ${MAX_TASKS})`);
   nnz.forEach((count, k) => {
-    if (count > MAX_EDGES) throw new InputError(source, `header.${['within', 'cross', 'fullCross'][k]}Edges`, `declares ${count} edges (at most ${MAX_EDGES})`);
+    if (count > MAX_EDGES)
+      throw new InputError(source, `header.${['within', 'cross', 'fullCross'][k]}Edges`, `declares ${count} edges (at most ${MAX_EDGES})`);
   });
   const sections = nnz.map((count) => sectionSizes(nTasks, count));
   const expected = HEADER_BYTES + align8(metaLength) + sections.reduce((a, s) => a + s.total, 0);
   if (fileBytes !== expected) {
-    throw new InputError(source, 'length', fileBytes < expected ? `truncated: ${fileBytes} bytes, the header declares ${expected}` : `${fileBytes - expected} unexpected bytes after the declared ${expected}`);
+    throw new InputError(
+      source,
+      'length',
+      fileBytes < expected
+        ? `truncated: ${fileBytes} bytes, the header declares ${expected}`
+        : `${fileBytes - expected} unexpected bytes after the declared ${expected}`,
+    );
   }
   return { nTasks, metaLength, nnz, sections, checksum: view.getUint32(40, true) };
 }
@@ -112,7 +122,8 @@ export function encodeGraphBinary(input: Graph | LoadedGraph): Uint8Array {
 /** Reads and fully validates a binary graph; every problem names the field it is in. */
 export function decodeGraphBinary(bytes: Uint8Array, source: string): LoadedGraph {
   const { nTasks: n, metaLength, nnz, sections: sizes, checksum } = readGraphHeader(bytes, bytes.length, source);
-  if (checksum !== fnv1a(bytes, HEADER_BYTES, bytes.length)) throw new InputError(source, 'checksum', 'the content does not match its checksum (corrupt file)');
+  if (checksum !== fnv1a(bytes, HEADER_BYTES, bytes.length))
+    throw new InputError(source, 'checksum', 'the content does not match its checksum (corrupt file)');
 
   let metaText: string;
   try {

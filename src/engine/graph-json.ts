@@ -45,7 +45,8 @@ function readTask(raw: unknown, source: string, i: number): GraphTask {
   const env = raw.env;
   if (typeof env !== 'number' || !Number.isInteger(env)) fail(source, `${place}.env`, `must be an environment index, got ${typeName(env)}`);
   const checks = raw.checks === undefined ? 0 : raw.checks;
-  if (typeof checks !== 'number' || !Number.isInteger(checks) || checks < 0) fail(source, `${place}.checks`, `must be a non-negative integer, got ${typeName(checks)}`);
+  if (typeof checks !== 'number' || !Number.isInteger(checks) || checks < 0)
+    fail(source, `${place}.checks`, `must be a non-negative integer, got ${typeName(checks)}`);
   return {
     id: readString(raw.id, source, `${place}.id`),
     env,
@@ -159,7 +160,10 @@ function packList(lists: Neighbour[][]): CsrList {
 /** Packs and validates a readable graph (e.g. one the builder just made). */
 export function loadGraph(graph: Graph, source = 'graph'): LoadedGraph {
   const { within, cross, fullCross, ...meta } = graph;
-  return { meta, packed: validatePacked(meta, { within: packList(within), cross: packList(cross), fullCross: packList(fullCross) }, source) };
+  return {
+    meta,
+    packed: validatePacked(meta, { within: packList(within), cross: packList(cross), fullCross: packList(fullCross) }, source),
+  };
 }
 
 export function packGraph(graph: Graph): PackedGraph {

@@ -52,18 +52,28 @@ export function validateList(name: ListName, list: CsrList, taskEnv: Int32Array,
       listedBy[j] = i + 1;
       if (!Number.isFinite(s)) throw new InputError(source, place, `similarity must be a finite number, got ${s}`);
       const sameEnv = taskEnv[j] === taskEnv[i];
-      if (name === 'within' && !sameEnv) throw new InputError(source, place, `task ${j} is in another environment (within lists hold same-environment tasks)`);
-      if (name !== 'within' && sameEnv) throw new InputError(source, place, `task ${j} is in the same environment (${name} lists hold other-environment tasks)`);
+      if (name === 'within' && !sameEnv)
+        throw new InputError(source, place, `task ${j} is in another environment (within lists hold same-environment tasks)`);
+      if (name !== 'within' && sameEnv)
+        throw new InputError(source, place, `task ${j} is in the same environment (${name} lists hold other-environment tasks)`);
       if (k > start) {
         const prevS = sim[k - 1];
         const prevJ = index[k - 1];
         if (s > prevS || (s === prevS && j <= prevJ)) {
-          throw new InputError(source, place, j === prevJ ? `neighbour ${j} is listed twice` : 'list is not sorted by similarity descending, then index ascending (SPEC 1)');
+          throw new InputError(
+            source,
+            place,
+            j === prevJ ? `neighbour ${j} is listed twice` : 'list is not sorted by similarity descending, then index ascending (SPEC 1)',
+          );
         }
       }
     }
     if (name === 'within' && end - start !== envSize[taskEnv[i]] - 1) {
-      throw new InputError(source, `${name}[${i}]`, `lists ${end - start} tasks, expected every other task of its environment (${envSize[taskEnv[i]] - 1})`);
+      throw new InputError(
+        source,
+        `${name}[${i}]`,
+        `lists ${end - start} tasks, expected every other task of its environment (${envSize[taskEnv[i]] - 1})`,
+      );
     }
   }
   if (offsets[n] !== index.length || index.length !== sim.length) throw new InputError(source, name, 'list lengths do not add up');

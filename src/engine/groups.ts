@@ -42,7 +42,8 @@ export function checkRewards(value: unknown, source: string, place: string): num
 
 /** Flags: one boolean per rollout. */
 export function checkFlags(value: unknown, count: number, source: string, place: string): boolean[] {
-  if (!Array.isArray(value) || value.length !== count) throw new InputError(source, place, `must be a list of ${count} booleans (one per rollout)`);
+  if (!Array.isArray(value) || value.length !== count)
+    throw new InputError(source, place, `must be a list of ${count} booleans (one per rollout)`);
   for (let k = 0; k < value.length; k++) {
     if (typeof value[k] !== 'boolean') throw new InputError(source, `${place}[${k}]`, `must be true or false, got ${showValue(value[k])}`);
   }

@@ -31,16 +31,23 @@ export class HistoryReader {
     if (text.trim() === '') return;
     const raw = parseJsonText(text, this.source, line - 1);
     const at = (field: string) => `${line}:${field}`;
-    if (!isPlainObject(raw)) throw new InputError(this.source, `${line}`, 'each line must be a JSON object {"step", "task", "rewards", "flags"?}');
+    if (!isPlainObject(raw))
+      throw new InputError(this.source, `${line}`, 'each line must be a JSON object {"step", "task", "rewards", "flags"?}');
     for (const key of Object.keys(raw)) {
-      if (!KNOWN_KEYS.has(key)) throw new InputError(this.source, at(key), 'unknown field (a history line has step, task, rewards and optional flags)');
+      if (!KNOWN_KEYS.has(key))
+        throw new InputError(this.source, at(key), 'unknown field (a history line has step, task, rewards and optional flags)');
     }
     const step = checkStep(raw.step, this.source, at('step'));
     const observation = readObservation(step, raw, this.taskIndex, this.source, at);
     const index = observation.task;
     const key = `${step}:${index}`;
     const first = this.seen.get(key);
-    if (first !== undefined) throw new InputError(this.source, `${line}`, `task ${raw.task as string} is already observed at step ${step} (line ${first}); a task is observed at most once per step`);
+    if (first !== undefined)
+      throw new InputError(
+        this.source,
+        `${line}`,
+        `task ${raw.task as string} is already observed at step ${step} (line ${first}); a task is observed at most once per step`,
+      );
     this.seen.set(key, line);
     this.observations.push(observation);
   }
@@ -77,7 +84,13 @@ export function defaultScoreStep(observations: readonly Observation[]): number {
 /** Writes a history back as JSONL, one group per line in canonical order. */
 export function serializeHistoryJsonl(observations: readonly Observation[], taskIds: readonly string[]): string {
   return observations
-    .map((o) => JSON.stringify(o.flags ? { step: o.step, task: taskIds[o.task], rewards: o.rewards, flags: o.flags } : { step: o.step, task: taskIds[o.task], rewards: o.rewards }))
+    .map((o) =>
+      JSON.stringify(
+        o.flags
+          ? { step: o.step, task: taskIds[o.task], rewards: o.rewards, flags: o.flags }
+          : { step: o.step, task: taskIds[o.task], rewards: o.rewards },
+      ),
+    )
     .map((line) => `${line}\n`)
     .join('');
 }

@@ -8,7 +8,15 @@ import { qualityReport } from './report.ts';
 import type { SkippedScenario } from './release.ts';
 
 /** The seven TF-IDF encoders, in SPEC 9 table order then the abstract one. */
-export const VIEW_NAMES = ['instruction words', 'instruction characters', 'check texts', 'check code', 'initial context', 'operation description', 'abstract description'] as const;
+export const VIEW_NAMES = [
+  'instruction words',
+  'instruction characters',
+  'check texts',
+  'check code',
+  'initial context',
+  'operation description',
+  'abstract description',
+] as const;
 
 export interface BuildReport {
   name: string;
@@ -45,9 +53,20 @@ export function buildReport(result: BuildResult): BuildReport {
     skipped: { count: result.skipped.length, reason: 'no verifier functions (--skip-unverifiable)', scenarios: result.skipped },
     variants: result.variants,
     categories: result.categories,
-    topology: { imported: g.tasks.length - result.derivedTopologies, derived: result.derivedTopologies, unknownIds: result.unknownTopologyIds },
+    topology: {
+      imported: g.tasks.length - result.derivedTopologies,
+      derived: result.derivedTopologies,
+      unknownIds: result.unknownTopologyIds,
+    },
     features: VIEW_NAMES.map((view, k) => ({ view, features: result.features[k] })),
-    quality: { k: q.k, jaccardNeighbours: q.jaccardNeighbours, jaccardRandom: q.jaccardRandom, jaccardRatio: q.jaccardRatio, corrWithin: q.corrWithin, corrCross: q.corrCross },
+    quality: {
+      k: q.k,
+      jaccardNeighbours: q.jaccardNeighbours,
+      jaccardRandom: q.jaccardRandom,
+      jaccardRatio: q.jaccardRatio,
+      corrWithin: q.corrWithin,
+      corrCross: q.corrCross,
+    },
   };
 }
 
@@ -66,23 +85,42 @@ export function formatBuildReport(r: BuildReport): string {
   const lines = [`# build-graph report: ${r.name}`];
   lines.push(`pool: ${plural(r.environments, 'environment')}, ${plural(r.tasks, 'task')} (${plural(r.scenariosRead, 'scenario')} read)`);
   const out: string[] = [];
-  if (r.skipped.count > 0) out.push(`${plural(r.skipped.count, 'scenario')} without verifier functions (--skip-unverifiable): ${someIds(r.skipped.scenarios.map((s) => s.id))}`);
+  if (r.skipped.count > 0)
+    out.push(
+      `${plural(r.skipped.count, 'scenario')} without verifier functions (--skip-unverifiable): ${someIds(r.skipped.scenarios.map((s) => s.id))}`,
+    );
   out.push(`${plural(r.environmentsWithoutScenarios, 'environment')} without scenarios`);
   lines.push(`left out: ${out.join('; ')}`);
-  lines.push(r.variants ? `variants: ${r.variants.join(', ')} (one task per scenario and variant, ids <task_id>-<variant>, same environment)` : 'variants: none (one task per scenario)');
+  lines.push(
+    r.variants
+      ? `variants: ${r.variants.join(', ')} (one task per scenario and variant, ids <task_id>-<variant>, same environment)`
+      : 'variants: none (one task per scenario)',
+  );
   const c = r.categories;
-  if (!c.given) lines.push(`categories: none given (--categories): each of the ${plural(r.environments, 'environment')} is its own category`);
+  if (!c.given)
+    lines.push(`categories: none given (--categories): each of the ${plural(r.environments, 'environment')} is its own category`);
   else if (c.own === 0) lines.push(`categories: ${plural(c.categorised, 'environment')} in ${plural(c.names, 'category', 'categories')}`);
-  else lines.push(`categories: ${plural(c.categorised, 'environment')} in ${plural(c.names, 'category', 'categories')}; ${plural(c.own, 'environment')} without one, each its own category`);
+  else
+    lines.push(
+      `categories: ${plural(c.categorised, 'environment')} in ${plural(c.names, 'category', 'categories')}; ${plural(c.own, 'environment')} without one, each its own category`,
+    );
   lines.push(`topology: ${r.topology.imported} imported (--topology), ${r.topology.derived} derived from checks and instruction`);
   lines.push(`features per view: ${r.features.map((f) => `${f.view} ${f.features}`).join('; ')}`);
   const q = r.quality;
   const corr = (x: number | null) => (x === null ? 'n/a' : x.toFixed(3));
   lines.push(
     `neighbour quality: tool Jaccard ${q.jaccardNeighbours.toFixed(3)} with the ${q.k} nearest within-environment neighbours vs ${q.jaccardRandom.toFixed(3)} with random same-environment tasks (${q.jaccardRatio.toFixed(2)}x); ` +
-      (q.corrWithin === null && q.corrCross === null ? 'difficulty correlation n/a (no sim parameters)' : `difficulty correlation within ${corr(q.corrWithin)}, cross ${corr(q.corrCross)}`),
+      (q.corrWithin === null && q.corrCross === null
+        ? 'difficulty correlation n/a (no sim parameters)'
+        : `difficulty correlation within ${corr(q.corrWithin)}, cross ${corr(q.corrCross)}`),
   );
-  if (r.topology.unknownIds.length > 0) lines.push(`warning: the topology file has ${plural(r.topology.unknownIds.length, 'entry', 'entries')} for task ids not in the pool (ignored): ${someIds(r.topology.unknownIds)}`);
-  if (c.unknownEnvIds.length > 0) lines.push(`warning: the categories file names ${plural(c.unknownEnvIds.length, 'environment')} not in the pool (ignored): ${someIds(c.unknownEnvIds)}`);
+  if (r.topology.unknownIds.length > 0)
+    lines.push(
+      `warning: the topology file has ${plural(r.topology.unknownIds.length, 'entry', 'entries')} for task ids not in the pool (ignored): ${someIds(r.topology.unknownIds)}`,
+    );
+  if (c.unknownEnvIds.length > 0)
+    lines.push(
+      `warning: the categories file names ${plural(c.unknownEnvIds.length, 'environment')} not in the pool (ignored): ${someIds(c.unknownEnvIds)}`,
+    );
   return `${lines.join('\n')}\n`;
 }

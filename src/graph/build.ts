@@ -7,7 +7,15 @@ import type { Graph } from '../engine/types.ts';
 import { DEFAULT_CONFIG } from '../engine/config.ts';
 import { charNGrams, codeTokens, contextTokens, wordUniBigrams } from './features.ts';
 import { readRecords, readSingleObject } from './records.ts';
-import { expandVariants, orderRelease, parseEnvMetadata, parseScenarios, type Release, type SkippedScenario, type Variant } from './release.ts';
+import {
+  expandVariants,
+  orderRelease,
+  parseEnvMetadata,
+  parseScenarios,
+  type Release,
+  type SkippedScenario,
+  type Variant,
+} from './release.ts';
 import { neighbourLists } from './similarity.ts';
 import { fitTfidf, type SparseRows } from './tfidf.ts';
 import { deriveTopology, describeAbstract, describeConcrete, parseTopologyFile, topologyTools, type TaskTopology } from './topology.ts';
@@ -78,12 +86,18 @@ function readCategories(file: TextFile): Map<string, string | null> {
       id = key;
       category = value;
     } else {
-      if (!recordsForm(value)) throw new InputError(file.source, place, 'must be a record {"env_id": ..., "category": ...} (or the file an object mapping env_id to a category name)');
+      if (!recordsForm(value))
+        throw new InputError(
+          file.source,
+          place,
+          'must be a record {"env_id": ..., "category": ...} (or the file an object mapping env_id to a category name)',
+        );
       const rec = value as Record<string, unknown>;
       id = rec.env_id as string;
       category = rec.category === undefined ? null : rec.category;
     }
-    if (category !== null && typeof category !== 'string') throw new InputError(file.source, key ?? `${place}.category`, 'must be a category name or null');
+    if (category !== null && typeof category !== 'string')
+      throw new InputError(file.source, key ?? `${place}.category`, 'must be a category name or null');
     if (out.has(id)) throw new InputError(file.source, key ?? `${place}.env_id`, `duplicate environment id ${JSON.stringify(id)}`);
     out.set(id, category);
   }
@@ -110,12 +124,14 @@ function readSim(file: TextFile, graph: Graph): SimParams {
   const root = readSingleObject(file.text, file.source, 'SimParams');
   const src = file.source;
   if (root.version !== 1) throw new InputError(src, 'version', 'must be 1');
-  for (const key of ['families', 'gateTypes', 'tasks', 'heldout'] as const) if (!Array.isArray(root[key])) throw new InputError(src, key, 'must be a list');
+  for (const key of ['families', 'gateTypes', 'tasks', 'heldout'] as const)
+    if (!Array.isArray(root[key])) throw new InputError(src, key, 'must be a list');
   const sim = root as unknown as SimParams;
   const n = graph.tasks.length;
   let tasks: SimTask[];
   if (sim.taskIds !== undefined) {
-    if (!Array.isArray(sim.taskIds) || sim.taskIds.length !== sim.tasks.length) throw new InputError(src, 'taskIds', 'must list one task id per entry of tasks');
+    if (!Array.isArray(sim.taskIds) || sim.taskIds.length !== sim.tasks.length)
+      throw new InputError(src, 'taskIds', 'must list one task id per entry of tasks');
     const byId = new Map<string, SimTask>();
     sim.taskIds.forEach((id, k) => byId.set(id, sim.tasks[k]));
     tasks = graph.tasks.map((t, i) => {
@@ -129,9 +145,11 @@ function readSim(file: TextFile, graph: Graph): SimParams {
   }
   tasks.forEach((t, i) => {
     const place = `tasks[${sim.taskIds ? sim.taskIds.indexOf(graph.tasks[i].id) : i}]`;
-    if (!isPlainObject(t) || !Array.isArray(t.gates) || typeof t.initiallySatisfied !== 'number') throw new InputError(src, place, 'must have gates and initiallySatisfied');
+    if (!isPlainObject(t) || !Array.isArray(t.gates) || typeof t.initiallySatisfied !== 'number')
+      throw new InputError(src, place, 'must have gates and initiallySatisfied');
     const sum = t.gates.reduce((a, g) => a + (isPlainObject(g) && typeof g.checks === 'number' ? g.checks : NaN), 0) + t.initiallySatisfied;
-    if (sum !== graph.tasks[i].checks) throw new InputError(src, place, `checks add up to ${sum}, but task ${graph.tasks[i].id} has ${graph.tasks[i].checks}`);
+    if (sum !== graph.tasks[i].checks)
+      throw new InputError(src, place, `checks add up to ${sum}, but task ${graph.tasks[i].id} has ${graph.tasks[i].checks}`);
   });
   return { version: 1, families: sim.families, gateTypes: sim.gateTypes, tasks, heldout: sim.heldout };
 }
@@ -174,7 +192,13 @@ export function buildGraph(input: BuildInput): BuildResult {
     version: 1,
     name: input.name,
     envs: release.envs.map((e) => ({ id: e.id, name: e.name, category: categories.get(e.id) ?? null, tools: e.tools.map((t) => t.name) })),
-    tasks: release.tasks.map((t, i) => ({ id: t.id, env: t.env, tools: topologyTools(topologies[i]), checks: t.checks.length, text: t.text })),
+    tasks: release.tasks.map((t, i) => ({
+      id: t.id,
+      env: t.env,
+      tools: topologyTools(topologies[i]),
+      checks: t.checks.length,
+      text: t.text,
+    })),
     within: [],
     cross: [],
     fullCross: [],

@@ -29,8 +29,53 @@ export function charNGrams(text: string): string[] {
   return out;
 }
 
-const PY_KEYWORDS = new Set(['def', 'return', 'for', 'in', 'if', 'elif', 'else', 'not', 'and', 'or', 'is', 'None', 'True', 'False', 'break', 'continue', 'while', 'try', 'except', 'lambda', 'import', 'from', 'with', 'as', 'pass', 'raise', 'len', 'any', 'all', 'sum', 'set', 'list', 'dict', 'next', 'min', 'max', 'sorted', 'isinstance', 'float', 'int', 'str', 'round', 'abs']);
-const PY_TOKEN = /#[^\n]*|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|[A-Za-z_][A-Za-z0-9_]*|\d+(?:\.\d+)?|==|!=|<=|>=|\*\*|\/\/|[-+*/%<>=\[\](){}.,:]/g;
+const PY_KEYWORDS = new Set([
+  'def',
+  'return',
+  'for',
+  'in',
+  'if',
+  'elif',
+  'else',
+  'not',
+  'and',
+  'or',
+  'is',
+  'None',
+  'True',
+  'False',
+  'break',
+  'continue',
+  'while',
+  'try',
+  'except',
+  'lambda',
+  'import',
+  'from',
+  'with',
+  'as',
+  'pass',
+  'raise',
+  'len',
+  'any',
+  'all',
+  'sum',
+  'set',
+  'list',
+  'dict',
+  'next',
+  'min',
+  'max',
+  'sorted',
+  'isinstance',
+  'float',
+  'int',
+  'str',
+  'round',
+  'abs',
+]);
+const PY_TOKEN =
+  /#[^\n]*|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|[A-Za-z_][A-Za-z0-9_]*|\d+(?:\.\d+)?|==|!=|<=|>=|\*\*|\/\/|[-+*/%<>=\[\](){}.,:]/g;
 
 /**
  * Structure tokens of check functions (SPEC 9 view 4): keywords and builtins (`kw:`), the state

@@ -55,7 +55,9 @@ const list = (items: readonly [string, string][]) => items.map(([name, what]) =>
 
 /** The user message for one task (deterministic: same task, same text). */
 export function topologyPrompt(task: ReleaseTask, env: ReleaseEnv): string {
-  const tools = env.tools.map((t) => `- ${t.name}(${t.params.join(', ')})${t.description ? `: ${t.description.replace(/\s+/g, ' ').trim()}` : ''}`);
+  const tools = env.tools.map(
+    (t) => `- ${t.name}(${t.params.join(', ')})${t.description ? `: ${t.description.replace(/\s+/g, ' ').trim()}` : ''}`,
+  );
   const checks = task.checks.map((c, k) => `Check ${k}: ${c.item.replace(/\s+/g, ' ').trim()}\n${c.func.replace(/\s+$/, '')}`);
   return [
     `Environment: ${env.name} (${env.id})`,

@@ -22,7 +22,14 @@ export async function readInputText(path: string, stdin: () => AsyncIterable<str
     return { text: await readFile(path, 'utf8'), source: path };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException)?.code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : (code ?? String(error));
+    const why =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'is a directory'
+          : code === 'EACCES'
+            ? 'permission denied'
+            : (code ?? String(error));
     throw new InputError(path, '-', `cannot read the file (${why})`);
   }
 }
@@ -30,11 +37,17 @@ export async function readInputText(path: string, stdin: () => AsyncIterable<str
 /** Refuses a command line that gives `-` (stdin) to more than one input flag. */
 export function oneStdinAtMost(flags: Record<string, unknown>, names: readonly string[]): void {
   const dashes = names.filter((n) => flags[n] === '-');
-  if (dashes.length > 1) throw new InputError('command line', `--${dashes[1]}`, `only one input can be - (stdin); --${dashes[0]} already is`);
+  if (dashes.length > 1)
+    throw new InputError('command line', `--${dashes[1]}`, `only one input can be - (stdin); --${dashes[0]} already is`);
 }
 
 /** The pool of `--env-metadata` and `--scenarios`, in graph order, and how many scenarios were skipped. */
-export async function readPool(envPath: string, scenariosPath: string, skipUnverifiable: boolean, stdin: () => AsyncIterable<string | Uint8Array>): Promise<{ release: Release; skipped: number }> {
+export async function readPool(
+  envPath: string,
+  scenariosPath: string,
+  skipUnverifiable: boolean,
+  stdin: () => AsyncIterable<string | Uint8Array>,
+): Promise<{ release: Release; skipped: number }> {
   const envFile = await readInputText(envPath, stdin);
   const scenFile = await readInputText(scenariosPath, stdin);
   const envs = parseEnvMetadata(envFile.text, envFile.source);

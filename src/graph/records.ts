@@ -72,18 +72,24 @@ export function readRecords(text: string, source: string, what: string, idField:
     if (typeof root[idField] === 'string') return [{ place: '(top level)', value: root, key: null }];
     return Object.keys(root).map((key) => ({ place: key, value: root[key], key }));
   }
-  throw new InputError(source, '(top level)', `must be a list of ${what}, an object keyed by id, or JSON Lines of ${what}, got ${describe(root)}`);
+  throw new InputError(
+    source,
+    '(top level)',
+    `must be a list of ${what}, an object keyed by id, or JSON Lines of ${what}, got ${describe(root)}`,
+  );
 }
 
 /** A file that must hold one JSON object (JSON Lines with more than one line is refused). */
 export function readSingleObject(text: string, source: string, what: string): Record<string, unknown> {
   const content = readJsonContent(text, source);
   if (content.kind === 'lines') {
-    if (content.lines.length !== 1) throw new InputError(source, content.lines[1].place, `holds more than one JSON value: it must be one object (${what})`);
+    if (content.lines.length !== 1)
+      throw new InputError(source, content.lines[1].place, `holds more than one JSON value: it must be one object (${what})`);
     const only = content.lines[0].value;
     if (!isPlainObject(only)) throw new InputError(source, content.lines[0].place, `must be an object (${what}), got ${describe(only)}`);
     return only;
   }
-  if (!isPlainObject(content.value)) throw new InputError(source, '(top level)', `must be an object (${what}), got ${describe(content.value)}`);
+  if (!isPlainObject(content.value))
+    throw new InputError(source, '(top level)', `must be an object (${what}), got ${describe(content.value)}`);
   return content.value;
 }

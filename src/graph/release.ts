@@ -46,7 +46,8 @@ function describe(value: unknown): string {
 }
 
 function str(value: unknown, source: string, place: string): string {
-  if (typeof value !== 'string') throw new InputError(source, place, value === undefined ? 'is missing' : `must be a string, got ${describe(value)}`);
+  if (typeof value !== 'string')
+    throw new InputError(source, place, value === undefined ? 'is missing' : `must be a string, got ${describe(value)}`);
   return value;
 }
 
@@ -62,7 +63,8 @@ function maybeJson(value: unknown, source: string, place: string): unknown {
 
 function readTools(raw: unknown, source: string, place: string): ReleaseTool[] {
   const value = maybeJson(raw, source, place);
-  if (!Array.isArray(value)) throw new InputError(source, place, value === undefined ? 'is missing' : `must be a list of function specs, got ${describe(value)}`);
+  if (!Array.isArray(value))
+    throw new InputError(source, place, value === undefined ? 'is missing' : `must be a list of function specs, got ${describe(value)}`);
   return value.map((t, k): ReleaseTool => {
     const at = `${place}[${k}]`;
     if (!isPlainObject(t)) throw new InputError(source, at, `must be an object, got ${describe(t)}`);
@@ -109,7 +111,12 @@ function unverifiable(list: unknown): string | null {
   return null;
 }
 
-export function parseScenarios(text: string, source: string, envs: readonly ReleaseEnv[], options: { skipUnverifiable?: boolean } = {}): ScenarioRead {
+export function parseScenarios(
+  text: string,
+  source: string,
+  envs: readonly ReleaseEnv[],
+  options: { skipUnverifiable?: boolean } = {},
+): ScenarioRead {
   const envIndex = new Map(envs.map((e, k) => [e.id, k]));
   const seen = new Set<string>();
   const tasks: ReleaseTask[] = [];
@@ -125,14 +132,19 @@ export function parseScenarios(text: string, source: string, envs: readonly Rele
     if (why !== null) {
       if (!options.skipUnverifiable) {
         const problem = list === undefined ? 'is missing' : list === null ? 'is null' : 'is empty';
-        throw new InputError(source, `${place}.checklist_with_func`, `${problem}: scenario ${JSON.stringify(id)} has no verifier functions (an SFT scenario?); --skip-unverifiable leaves such scenarios out and lists them`);
+        throw new InputError(
+          source,
+          `${place}.checklist_with_func`,
+          `${problem}: scenario ${JSON.stringify(id)} has no verifier functions (an SFT scenario?); --skip-unverifiable leaves such scenarios out and lists them`,
+        );
       }
       skipped.push({ id, env: typeof rec.env_id === 'string' ? rec.env_id : '', place, reason: why });
       continue;
     }
     const envId = str(rec.env_id, source, `${place}.env_id`);
     const env = envIndex.get(envId);
-    if (env === undefined) throw new InputError(source, `${place}.env_id`, `environment ${JSON.stringify(envId)} is not in the environment metadata`);
+    if (env === undefined)
+      throw new InputError(source, `${place}.env_id`, `environment ${JSON.stringify(envId)} is not in the environment metadata`);
     const taskText = str(rec.task, source, `${place}.task`);
     if (rec.init_config === undefined) throw new InputError(source, `${place}.init_config`, 'is missing');
     const initConfig = maybeJson(rec.init_config, source, `${place}.init_config`);
@@ -145,7 +157,10 @@ export function parseScenarios(text: string, source: string, envs: readonly Rele
     tasks.push({ id, scenario: id, env, text: taskText, initConfig, checks });
   }
   if (tasks.length === 0) {
-    const why = skipped.length > 0 ? `holds no scenarios with verifier functions (${skipped.length} left out by --skip-unverifiable): the pool is empty` : 'holds no scenarios: the pool is empty';
+    const why =
+      skipped.length > 0
+        ? `holds no scenarios with verifier functions (${skipped.length} left out by --skip-unverifiable): the pool is empty`
+        : 'holds no scenarios: the pool is empty';
     throw new InputError(source, '(top level)', why);
   }
   return { tasks, skipped };
@@ -160,7 +175,8 @@ export function parseVariants(text: string, source: string, place: string): Vari
   const names = text.split(',').map((x) => x.trim());
   const out: Variant[] = [];
   for (const name of names) {
-    if (!(VARIANTS as readonly string[]).includes(name)) throw new InputError(source, place, `unknown variant ${JSON.stringify(name)} (known: ${VARIANTS.join(', ')})`);
+    if (!(VARIANTS as readonly string[]).includes(name))
+      throw new InputError(source, place, `unknown variant ${JSON.stringify(name)} (known: ${VARIANTS.join(', ')})`);
     if (out.includes(name as Variant)) throw new InputError(source, place, `names variant ${JSON.stringify(name)} twice`);
     out.push(name as Variant);
   }
@@ -177,12 +193,19 @@ export function expandVariants(tasks: readonly ReleaseTask[], variants: readonly
   for (const t of tasks) {
     for (const v of variants) {
       const id = `${t.scenario}-${v}`;
-      if (ids.has(id)) throw new InputError(source, 'task_id', `--variants makes task id ${JSON.stringify(id)} twice (a scenario id already ends in -${v})`);
+      if (ids.has(id))
+        throw new InputError(
+          source,
+          'task_id',
+          `--variants makes task id ${JSON.stringify(id)} twice (a scenario id already ends in -${v})`,
+        );
       ids.add(id);
       out.push({ ...t, id });
     }
   }
-  for (const t of tasks) if (ids.has(t.scenario)) throw new InputError(source, 'task_id', `--variants makes task id ${JSON.stringify(t.scenario)}, which is also a scenario's id`);
+  for (const t of tasks)
+    if (ids.has(t.scenario))
+      throw new InputError(source, 'task_id', `--variants makes task id ${JSON.stringify(t.scenario)}, which is also a scenario's id`);
   return out;
 }
 

@@ -123,20 +123,42 @@ export function qualityReport(graph: Graph, sim: SimParams | null, k = 6, seed =
       return best;
     };
     const a = pick(0);
-    const lines = [`**Task ${graph.tasks[a].id}** (${graph.envs[graph.tasks[a].env].name}; difficulty ${diff[a].toFixed(2)}; chain ${chain(a)}): “${shorten(graph.tasks[a].text)}”`, '', 'Nearest within-environment neighbours:'];
+    const lines = [
+      `**Task ${graph.tasks[a].id}** (${graph.envs[graph.tasks[a].env].name}; difficulty ${diff[a].toFixed(2)}; chain ${chain(a)}): “${shorten(graph.tasks[a].text)}”`,
+      '',
+      'Nearest within-environment neighbours:',
+    ];
     for (const [j, s] of graph.within[a].slice(0, 3)) {
       const shared = graph.tasks[a].tools.filter((t) => graph.tasks[j].tools.includes(t));
-      lines.push(`- ${graph.tasks[j].id} (S_full ${s}; difficulty ${diff[j].toFixed(2)}): shares tools ${shared.length ? shared.join(', ') : '(none)'}; “${shorten(graph.tasks[j].text, 110)}”`);
+      lines.push(
+        `- ${graph.tasks[j].id} (S_full ${s}; difficulty ${diff[j].toFixed(2)}): shares tools ${shared.length ? shared.join(', ') : '(none)'}; “${shorten(graph.tasks[j].text, 110)}”`,
+      );
     }
     examples.push(lines.join('\n'));
     const b = pick(41);
-    const lines2 = [`**Task ${graph.tasks[b].id}** (${graph.envs[graph.tasks[b].env].name}; difficulty ${diff[b].toFixed(2)}; chain ${chain(b)}): “${shorten(graph.tasks[b].text)}”`, '', 'Nearest cross-environment neighbours (S_abs):'];
+    const lines2 = [
+      `**Task ${graph.tasks[b].id}** (${graph.envs[graph.tasks[b].env].name}; difficulty ${diff[b].toFixed(2)}; chain ${chain(b)}): “${shorten(graph.tasks[b].text)}”`,
+      '',
+      'Nearest cross-environment neighbours (S_abs):',
+    ];
     for (const [j, s] of graph.cross[b].slice(0, 3)) {
-      lines2.push(`- ${graph.tasks[j].id} in ${graph.envs[graph.tasks[j].env].name} (S_abs ${s}; difficulty ${diff[j].toFixed(2)}; chain ${chain(j)}): “${shorten(graph.tasks[j].text, 110)}”`);
+      lines2.push(
+        `- ${graph.tasks[j].id} in ${graph.envs[graph.tasks[j].env].name} (S_abs ${s}; difficulty ${diff[j].toFixed(2)}; chain ${chain(j)}): “${shorten(graph.tasks[j].text, 110)}”`,
+      );
     }
     examples.push(lines2.join('\n'));
   }
-  return { tasks: n, envs: graph.envs.length, k, jaccardNeighbours, jaccardRandom, jaccardRatio: jaccardRandom > 0 ? jaccardNeighbours / jaccardRandom : 0, corrWithin, corrCross, examples };
+  return {
+    tasks: n,
+    envs: graph.envs.length,
+    k,
+    jaccardNeighbours,
+    jaccardRandom,
+    jaccardRatio: jaccardRandom > 0 ? jaccardNeighbours / jaccardRandom : 0,
+    corrWithin,
+    corrCross,
+    examples,
+  };
 }
 
 export function formatReport(r: QualityReport, name: string): string {

@@ -7,7 +7,17 @@ import { isPlainObject } from '../engine/json-text.ts';
 import type { Release } from './release.ts';
 import { parseTopologyEntry, type TaskTopology } from './topology.ts';
 
-export const REJECT_KINDS = ['malformed-line', 'no-task-id', 'failed-request', 'no-answer', 'malformed-json', 'invalid-topology', 'unknown-task', 'unknown-tool', 'duplicate'] as const;
+export const REJECT_KINDS = [
+  'malformed-line',
+  'no-task-id',
+  'failed-request',
+  'no-answer',
+  'malformed-json',
+  'invalid-topology',
+  'unknown-task',
+  'unknown-tool',
+  'duplicate',
+] as const;
 export type RejectKind = (typeof REJECT_KINDS)[number];
 
 export const REJECT_WORDS: Record<RejectKind, string> = {
@@ -58,7 +68,10 @@ export function poolIndex(release: Release): Map<string, PoolTask> {
 }
 
 class Rejected extends Error {
-  constructor(readonly kind: RejectKind, readonly reason: string) {
+  constructor(
+    readonly kind: RejectKind,
+    readonly reason: string,
+  ) {
     super(reason);
   }
 }
@@ -109,16 +122,21 @@ function answerOf(rec: Record<string, unknown>): { text: string } | { value: unk
       throw new Rejected('failed-request', `the request failed: ${message.slice(0, 200)}`);
     }
     const response = rec.response as Record<string, unknown>;
-    if (response.status_code !== undefined && response.status_code !== 200) throw new Rejected('failed-request', `the request failed with status ${JSON.stringify(response.status_code)}`);
+    if (response.status_code !== undefined && response.status_code !== 200)
+      throw new Rejected('failed-request', `the request failed with status ${JSON.stringify(response.status_code)}`);
     const body = isPlainObject(response.body) ? response.body : null;
     if (!body) throw new Rejected('no-answer', 'response.body must be an object');
     return { text: contentOfChoices(body.choices) };
   }
   if (Array.isArray(rec.choices)) return { text: contentOfChoices(rec.choices) };
-  for (const key of ['content', 'answer', 'output', 'response'] as const) if (typeof rec[key] === 'string') return { text: rec[key] as string };
+  for (const key of ['content', 'answer', 'output', 'response'] as const)
+    if (typeof rec[key] === 'string') return { text: rec[key] as string };
   if (isPlainObject(rec.topology)) return { value: rec.topology };
   if (Array.isArray(rec.operations)) return { value: rec };
-  throw new Rejected('no-answer', 'holds no answer: expected an OpenAI Batch output line, {"task_id", "content"} or {"task_id", "topology"}');
+  throw new Rejected(
+    'no-answer',
+    'holds no answer: expected an OpenAI Batch output line, {"task_id", "content"} or {"task_id", "topology"}',
+  );
 }
 
 /** Checks an import is stricter about than `--topology`: ids unique and every reference resolved. */
@@ -130,24 +148,30 @@ function checkTopology(t: TaskTopology, task: PoolTask | undefined, raw: unknown
   });
   t.reward_groups.forEach((g, k) =>
     g.requires.forEach((id, m) => {
-      if (!ids.has(id)) throw new Rejected('invalid-topology', `reward_groups[${k}].requires[${m}]: names no operation (${JSON.stringify(id)})`);
+      if (!ids.has(id))
+        throw new Rejected('invalid-topology', `reward_groups[${k}].requires[${m}]: names no operation (${JSON.stringify(id)})`);
     }),
   );
   t.conflicts.forEach((c, k) =>
     c.operations.forEach((id, m) => {
-      if (!ids.has(id)) throw new Rejected('invalid-topology', `conflicts[${k}].operations[${m}]: names no operation (${JSON.stringify(id)})`);
+      if (!ids.has(id))
+        throw new Rejected('invalid-topology', `conflicts[${k}].operations[${m}]: names no operation (${JSON.stringify(id)})`);
     }),
   );
   if (!task) return;
   t.operations.forEach((o, k) => {
-    if (o.tool !== '' && !task.tools.has(o.tool)) throw new Rejected('unknown-tool', `operations[${k}].tool: ${JSON.stringify(o.tool)} is not a tool of environment ${task.env}`);
+    if (o.tool !== '' && !task.tools.has(o.tool))
+      throw new Rejected('unknown-tool', `operations[${k}].tool: ${JSON.stringify(o.tool)} is not a tool of environment ${task.env}`);
   });
   const groups = isPlainObject(raw) && Array.isArray(raw.reward_groups) ? raw.reward_groups : [];
   groups.forEach((g, k) => {
     const checks = isPlainObject(g) && Array.isArray(g.checks) ? g.checks : [];
     checks.forEach((c, m) => {
       if (!Number.isInteger(c) || (c as number) < 0 || (c as number) >= task.checks) {
-        throw new Rejected('invalid-topology', `reward_groups[${k}].checks[${m}]: ${JSON.stringify(c)} is not a check number of the task (0 to ${task.checks - 1})`);
+        throw new Rejected(
+          'invalid-topology',
+          `reward_groups[${k}].checks[${m}]: ${JSON.stringify(c)} is not a check number of the task (0 to ${task.checks - 1})`,
+        );
       }
     });
   });
@@ -169,7 +193,11 @@ function answerLines(text: string, source: string): { place: string; text: strin
     try {
       out.push({ place: String(k + 1), text: row.replace(/\r$/, ''), value: JSON.parse(row) });
     } catch (error) {
-      out.push({ place: String(k + 1), text: row.replace(/\r$/, ''), error: error instanceof Error ? error.message.slice(0, 120) : String(error) });
+      out.push({
+        place: String(k + 1),
+        text: row.replace(/\r$/, ''),
+        error: error instanceof Error ? error.message.slice(0, 120) : String(error),
+      });
     }
   });
   if (out.length === 0) throw new InputError(source, '(top level)', 'holds no answers');
@@ -197,7 +225,8 @@ export function importResponses(text: string, source: string, pool: ReadonlyMap<
       if (taskId === null) throw new Rejected('no-task-id', 'names no task (custom_id or task_id)');
       const task = pool?.get(taskId);
       if (pool && !task) throw new Rejected('unknown-task', `task id ${JSON.stringify(taskId)} is not in the pool`);
-      if (found.has(taskId)) throw new Rejected('duplicate', `task ${JSON.stringify(taskId)} already has an accepted answer (the first one is kept)`);
+      if (found.has(taskId))
+        throw new Rejected('duplicate', `task ${JSON.stringify(taskId)} already has an accepted answer (the first one is kept)`);
       const parsed = 'text' in answer ? answerJson(answer.text) : { value: answer.value, fenced: false };
       let topology: TaskTopology;
       try {
@@ -234,7 +263,9 @@ export function serializeTopologies(accepted: ReadonlyMap<string, TaskTopology>)
 
 /** The rejects file: one JSON object per line, {place, task_id, kind, reason, answer}. */
 export function serializeRejects(rejects: readonly Reject[]): string {
-  return rejects.map((r) => `${JSON.stringify({ place: r.place, task_id: r.taskId, kind: r.kind, reason: r.reason, answer: r.answer })}\n`).join('');
+  return rejects
+    .map((r) => `${JSON.stringify({ place: r.place, task_id: r.taskId, kind: r.kind, reason: r.reason, answer: r.answer })}\n`)
+    .join('');
 }
 
 /** `12 answers: 8 imported (3 from code fences), 4 rejected (2 answer not JSON, 1 unknown task id, ...)`. */

@@ -58,7 +58,10 @@ class TopLists {
   readonly idx: Int32Array;
   readonly sim: Float64Array;
   readonly size: Int32Array;
-  constructor(readonly n: number, readonly cap: number) {
+  constructor(
+    readonly n: number,
+    readonly cap: number,
+  ) {
     this.idx = new Int32Array(n * cap);
     this.sim = new Float64Array(n * cap);
     this.size = new Int32Array(n);

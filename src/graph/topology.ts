@@ -74,7 +74,11 @@ export function parseTopologyEntry(raw: unknown, source: string, place: string):
     };
   });
   const ids = new Set(operations.map((o) => o.id));
-  operations.forEach((o, k) => o.depends_on.forEach((d, m) => ids.has(d) || fail(source, `${place}.operations[${k}].depends_on[${m}]`, `names no operation (${JSON.stringify(d)})`)));
+  operations.forEach((o, k) =>
+    o.depends_on.forEach(
+      (d, m) => ids.has(d) || fail(source, `${place}.operations[${k}].depends_on[${m}]`, `names no operation (${JSON.stringify(d)})`),
+    ),
+  );
   const gates = list(raw.gates, source, `${place}.gates`).map((g, k): TopoGate => {
     const at = `${place}.gates[${k}]`;
     if (!isPlainObject(g)) fail(source, at, 'must be an object');
@@ -85,8 +89,16 @@ export function parseTopologyEntry(raw: unknown, source: string, place: string):
   const reward_groups = list(raw.reward_groups, source, `${place}.reward_groups`).map((r, k): TopoRewardGroup => {
     const at = `${place}.reward_groups[${k}]`;
     if (!isPlainObject(r)) fail(source, at, 'must be an object');
-    const checks = Array.isArray(r.checks) ? r.checks.length : typeof r.checks === 'number' ? r.checks : fail(source, `${at}.checks`, 'must be a list of check indices or a count');
-    return { checks, requires: strList(r.requires, source, `${at}.requires`), relation: typeof r.relation === 'string' ? r.relation : 'all_of' };
+    const checks = Array.isArray(r.checks)
+      ? r.checks.length
+      : typeof r.checks === 'number'
+        ? r.checks
+        : fail(source, `${at}.checks`, 'must be a list of check indices or a count');
+    return {
+      checks,
+      requires: strList(r.requires, source, `${at}.requires`),
+      relation: typeof r.relation === 'string' ? r.relation : 'all_of',
+    };
   });
   const conflicts = list(raw.conflicts, source, `${place}.conflicts`).map((c, k): TopoConflict => {
     const at = `${place}.conflicts[${k}]`;
@@ -176,8 +188,16 @@ function checkFacts(item: string, func: string): CheckFacts {
   const collection = /(?:final_state|initial_state)(?:\.get\(\s*|\[\s*)["']([^"']+)["']/.exec(func)?.[1] ?? null;
   const fields = [...func.matchAll(/(?:\.get\(\s*|\[\s*)["']([^"']+)["']\s*(?:,[^)]*)?[\])]\s*(?:==|!=)/g)].map((m) => m[1]);
   const readsInitial = /initial_state/.test(func);
-  const keep = /\b(still|remain|remained|kept|unchanged|untouched|not been modified)\b/i.test(item) || (readsInitial && /after\.get\(([^)]*)\)\s*==\s*before\.get\(\1\)/.test(func));
-  const kind: CheckFacts['kind'] = keep ? 'keep' : /\bnot in\s+final_state/.test(func) ? 'delete' : /\bin\s+final_state/.test(func) && fields.length === 0 ? 'create' : 'field';
+  const keep =
+    /\b(still|remain|remained|kept|unchanged|untouched|not been modified)\b/i.test(item) ||
+    (readsInitial && /after\.get\(([^)]*)\)\s*==\s*before\.get\(\1\)/.test(func));
+  const kind: CheckFacts['kind'] = keep
+    ? 'keep'
+    : /\bnot in\s+final_state/.test(func)
+      ? 'delete'
+      : /\bin\s+final_state/.test(func) && fields.length === 0
+        ? 'create'
+        : 'field';
   const label = /for\s+\w+\s+in\s+final_state[^\n]*\.values\(\)[\s\S]*?\.get\(\s*["']([^"']+)["']\s*\)\s*==\s*["']/.exec(func)?.[1] ?? null;
   return {
     collection,
@@ -224,7 +244,7 @@ export function deriveTopology(task: ReleaseTask, env: ReleaseEnv): TaskTopology
   // Reward groups: checks grouped by (collection, kind), in order of first appearance.
   const groups = new Map<string, { facts: CheckFacts; count: number }>();
   for (const f of facts) {
-    const key = f.kind === 'keep' ? 'keep' : `${f.collection ?? ''}|${f.kind}|${f.kind === 'field' ? f.field ?? '' : ''}`;
+    const key = f.kind === 'keep' ? 'keep' : `${f.collection ?? ''}|${f.kind}|${f.kind === 'field' ? (f.field ?? '') : ''}`;
     const g = groups.get(key);
     if (g) g.count++;
     else groups.set(key, { facts: f, count: 1 });
@@ -287,7 +307,16 @@ export function deriveTopology(task: ReleaseTask, env: ReleaseEnv): TaskTopology
         gates.push({ type: 'parameter_derivation', provenance: 'prior_output', operation: id });
       }
     }
-    const families = f.kind === 'delete' ? ['delete', 'update'] : f.kind === 'create' ? ['create', 'update'] : f.field && /_id$/.test(f.field) ? ['link', 'update'] : f.field && /(date|time|schedule|kickoff|deadline)/.test(f.field) ? ['schedule', 'update'] : ['update', 'authorise', 'link', 'schedule', 'create'];
+    const families =
+      f.kind === 'delete'
+        ? ['delete', 'update']
+        : f.kind === 'create'
+          ? ['create', 'update']
+          : f.field && /_id$/.test(f.field)
+            ? ['link', 'update']
+            : f.field && /(date|time|schedule|kickoff|deadline)/.test(f.field)
+              ? ['schedule', 'update']
+              : ['update', 'authorise', 'link', 'schedule', 'create'];
     const write = pickTool(env.tools, families, words) ?? pickTool(env.tools, [...WRITE_FAMILIES], words);
     let writeId: string | null = null;
     if (write) {
@@ -295,11 +324,19 @@ export function deriveTopology(task: ReleaseTask, env: ReleaseEnv): TaskTopology
       const isOrdered = ordered && previousWrite !== null;
       if (isOrdered) writeDeps.push(previousWrite!);
       writeId = addOp(write, writeDeps, args(write));
-      gates.push({ type: isOrdered ? 'ordering' : 'state_change', provenance: isOrdered ? 'prior_output' : 'instruction', operation: writeId });
+      gates.push({
+        type: isOrdered ? 'ordering' : 'state_change',
+        provenance: isOrdered ? 'prior_output' : 'instruction',
+        operation: writeId,
+      });
       previousWrite = writeId;
     }
     topo.gates.push(...gates);
-    topo.reward_groups.push({ checks: g.count, requires: writeId ? [...deps, writeId] : deps, relation: f.kind === 'delete' ? 'absence' : f.kind === 'create' ? 'existence' : 'all_of' });
+    topo.reward_groups.push({
+      checks: g.count,
+      requires: writeId ? [...deps, writeId] : deps,
+      relation: f.kind === 'delete' ? 'absence' : f.kind === 'create' ? 'existence' : 'all_of',
+    });
   }
   const keep = groups.get('keep');
   if (keep) {
@@ -331,12 +368,21 @@ function countWord(n: number): string {
 export function describeConcrete(t: TaskTopology): string {
   const parts: string[] = [];
   for (const o of t.operations) {
-    const args = Object.entries(o.arguments).map(([k, v]) => `${k} ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`).join(' ');
-    parts.push(`${o.family} ${o.tool} ${args}${o.depends_on.length ? ` after ${o.depends_on.map((d) => t.operations.find((x) => x.id === d)?.tool ?? d).join(' ')}` : ''}`);
+    const args = Object.entries(o.arguments)
+      .map(([k, v]) => `${k} ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+      .join(' ');
+    parts.push(
+      `${o.family} ${o.tool} ${args}${o.depends_on.length ? ` after ${o.depends_on.map((d) => t.operations.find((x) => x.id === d)?.tool ?? d).join(' ')}` : ''}`,
+    );
   }
-  for (const g of t.gates) parts.push(`gate ${g.type} from ${g.provenance} on ${t.operations.find((o) => o.id === g.operation)?.tool ?? g.operation}`);
-  for (const r of t.reward_groups) parts.push(`reward ${r.relation} ${countWord(r.checks)} checks requires ${r.requires.map((d) => t.operations.find((o) => o.id === d)?.tool ?? d).join(' ')}`);
-  for (const c of t.conflicts) parts.push(`conflict ${c.operations.map((d) => t.operations.find((o) => o.id === d)?.tool ?? d).join(' ')} with ${c.with}`);
+  for (const g of t.gates)
+    parts.push(`gate ${g.type} from ${g.provenance} on ${t.operations.find((o) => o.id === g.operation)?.tool ?? g.operation}`);
+  for (const r of t.reward_groups)
+    parts.push(
+      `reward ${r.relation} ${countWord(r.checks)} checks requires ${r.requires.map((d) => t.operations.find((o) => o.id === d)?.tool ?? d).join(' ')}`,
+    );
+  for (const c of t.conflicts)
+    parts.push(`conflict ${c.operations.map((d) => t.operations.find((o) => o.id === d)?.tool ?? d).join(' ')} with ${c.with}`);
   return parts.join(' ; ');
 }
 
@@ -354,8 +400,10 @@ export function describeAbstract(t: TaskTopology): string {
     parts.push(`${step.get(o.id)} ${o.family} ${Object.values(o.arguments).map(valueType).join(' ')}`.trim());
     for (const d of o.depends_on) parts.push(`${step.get(o.id)} after ${step.get(d) ?? 'step'} ${famOf.get(d) ?? ''} then ${o.family}`);
   }
-  for (const g of t.gates) parts.push(`gate ${g.type} from ${g.provenance} at ${famOf.get(g.operation) ?? ''} ${step.get(g.operation) ?? ''}`);
-  for (const r of t.reward_groups) parts.push(`reward ${r.relation} ${countWord(r.checks)} checks needs ${r.requires.map((d) => famOf.get(d) ?? '').join(' ')}`);
+  for (const g of t.gates)
+    parts.push(`gate ${g.type} from ${g.provenance} at ${famOf.get(g.operation) ?? ''} ${step.get(g.operation) ?? ''}`);
+  for (const r of t.reward_groups)
+    parts.push(`reward ${r.relation} ${countWord(r.checks)} checks needs ${r.requires.map((d) => famOf.get(d) ?? '').join(' ')}`);
   for (const c of t.conflicts) parts.push(`conflict ${c.operations.map((d) => famOf.get(d) ?? '').join(' ')} with guarded checks`);
   return parts.join(' ; ');
 }

@@ -10,11 +10,17 @@ export function binaryPathFor(jsonPath: string): string {
   return jsonPath.replace(/(\.graph)?\.json$/, '') + '.graph.bin';
 }
 
-export async function writeGraphFiles(graph: Graph, jsonPath: string): Promise<{ json: string; bin: string; jsonBytes: number; binBytes: number }> {
+export async function writeGraphFiles(
+  graph: Graph,
+  jsonPath: string,
+): Promise<{ json: string; bin: string; jsonBytes: number; binBytes: number }> {
   const text = serializeGraphJson(graph);
   const bytes = encodeGraphBinary(graph);
   const bin = binaryPathFor(jsonPath);
-  for (const [path, content] of [[jsonPath, text], [bin, bytes]] as const) {
+  for (const [path, content] of [
+    [jsonPath, text],
+    [bin, bytes],
+  ] as const) {
     try {
       await writeFile(path, content);
     } catch (error) {

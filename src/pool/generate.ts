@@ -60,7 +60,13 @@ export function generatePool(opts: PoolOptions): GeneratedPool {
   const catalogue = new Pcg32(opts.seed, STREAM_CATALOGUE);
   const subjects = catalogue.shuffled(DOMAINS.flatMap((domain) => domain.subjects.map((subject) => ({ domain, subject }))));
   const catEffect = categoryEffects(opts.seed);
-  const pool: GeneratedPool = { envMetadata: {}, scenarios: [], topology: {}, categories: {}, sim: { version: 1, families: [...FAMILIES], gateTypes: [...GATE_TYPES], tasks: [], heldout: [] } };
+  const pool: GeneratedPool = {
+    envMetadata: {},
+    scenarios: [],
+    topology: {},
+    categories: {},
+    sim: { version: 1, families: [...FAMILIES], gateTypes: [...GATE_TYPES], tasks: [], heldout: [] },
+  };
   const taskIds: string[] = [];
   for (let e = 0; e < opts.envs; e++) {
     const { domain, subject } = subjects[e];
@@ -99,7 +105,14 @@ function heldoutSuites(seed: number, catEffect: Map<string, number>, inspect: bo
       const envEffect = (catEffect.get(domain.category) ?? 0) + 0.3 * rng.normal();
       for (let t = 0; t < 10; t++) {
         const inspectRng = inspect ? new Pcg32(seed, STREAM_INSPECT + 900_000 + s * 1000 + k * 100 + t) : undefined;
-        const task: SimTask = generateTask({ env, envIndex: k, envEffect, taskId: `${env.envId}-task_${t + 1}`, rng: new Pcg32(seed, STREAM_HELDOUT + 50_000 + s * 1000 + k * 100 + t), inspectRng }).sim;
+        const task: SimTask = generateTask({
+          env,
+          envIndex: k,
+          envEffect,
+          taskId: `${env.envId}-task_${t + 1}`,
+          rng: new Pcg32(seed, STREAM_HELDOUT + 50_000 + s * 1000 + k * 100 + t),
+          inspectRng,
+        }).sim;
         out.tasks.push({ env: k, ...task });
       }
     });

@@ -25,7 +25,10 @@ export interface Entity {
 }
 
 export function snakeCase(pascal: string): string {
-  return pascal.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/([A-Z])([A-Z][a-z])/g, '$1_$2').toLowerCase();
+  return pascal
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z])([A-Z][a-z])/g, '$1_$2')
+    .toLowerCase();
 }
 
 /** Splits `a:x,b:st(p,q),c:y` at the commas outside parentheses. */
@@ -130,7 +133,9 @@ export function attrValue(attr: Attr, rng: Pcg32, who: Person, refIds: (entity: 
     case 'person':
       return `${who.first} ${who.last}`;
     case 'user':
-      return rng.chance(0.5) ? `${who.first}${who.last}`.toLowerCase() : `${who.first.toLowerCase()}.${who.last.toLowerCase()}${rng.chance(0.4) ? rng.int(1, 99) : ''}`;
+      return rng.chance(0.5)
+        ? `${who.first}${who.last}`.toLowerCase()
+        : `${who.first.toLowerCase()}.${who.last.toLowerCase()}${rng.chance(0.4) ? rng.int(1, 99) : ''}`;
     case 'email':
       return `${who.first.toLowerCase()}.${who.last.toLowerCase()}@${rng.pick(MAIL_DOMAINS)}`;
     case 'phone':
@@ -164,7 +169,13 @@ export function attrValue(attr: Attr, rng: Pcg32, who: Person, refIds: (entity: 
 }
 
 /** A different value of the same attribute (for updates), never equal to `current`. */
-export function otherValue(attr: Attr, current: RecordValue, rng: Pcg32, who: Person, refIds: (entity: string) => string[] | undefined): RecordValue {
+export function otherValue(
+  attr: Attr,
+  current: RecordValue,
+  rng: Pcg32,
+  who: Person,
+  refIds: (entity: string) => string[] | undefined,
+): RecordValue {
   for (let tries = 0; tries < 20; tries++) {
     const v = attr.kind === 'st' ? rng.pick(attr.args) : attrValue(attr, rng, who, refIds);
     if (v !== undefined && v !== current) return v;

@@ -4,15 +4,52 @@
 import type { Pcg32 } from './rng.ts';
 import type { SimGate, SimTask } from '../engine/sim-params.ts';
 import { capacityAttr, refAttrs, FAMILIES, type Family, type GeneratedEnv, type Operation } from './environment.ts';
-import { approvalValue, attrValue, makeId, otherValue, person, statusAttr, type Attr, type DataRecord, type Entity, type RecordValue } from './model.ts';
+import {
+  approvalValue,
+  attrValue,
+  makeId,
+  otherValue,
+  person,
+  statusAttr,
+  type Attr,
+  type DataRecord,
+  type Entity,
+  type RecordValue,
+} from './model.ts';
 
-export const GATE_TYPES = ['identifier_resolution', 'state_precondition', 'authorisation', 'parameter_derivation', 'capacity_constraint', 'ordering', 'state_change'] as const;
+export const GATE_TYPES = [
+  'identifier_resolution',
+  'state_precondition',
+  'authorisation',
+  'parameter_derivation',
+  'capacity_constraint',
+  'ordering',
+  'state_change',
+] as const;
 export type GateType = (typeof GATE_TYPES)[number];
 export type Provenance = 'instruction' | 'initial_state' | 'prior_output';
 
 // SPEC 10: difficulty = visible structure + noise. Effects on the logit scale (higher = harder).
-const FAMILY_EFFECT: Record<Family, number> = { lookup: -0.7, validate: -0.2, authorise: 0.4, update: -0.3, create: 0.3, delete: -0.2, link: 0.5, schedule: 0.5, compute: 0.8 };
-const TYPE_EFFECT: Record<GateType, number> = { identifier_resolution: 0.3, state_precondition: 0.5, authorisation: 0.6, parameter_derivation: 0.9, capacity_constraint: 0.8, ordering: 0.4, state_change: 0 };
+const FAMILY_EFFECT: Record<Family, number> = {
+  lookup: -0.7,
+  validate: -0.2,
+  authorise: 0.4,
+  update: -0.3,
+  create: 0.3,
+  delete: -0.2,
+  link: 0.5,
+  schedule: 0.5,
+  compute: 0.8,
+};
+const TYPE_EFFECT: Record<GateType, number> = {
+  identifier_resolution: 0.3,
+  state_precondition: 0.5,
+  authorisation: 0.6,
+  parameter_derivation: 0.9,
+  capacity_constraint: 0.8,
+  ordering: 0.4,
+  state_change: 0,
+};
 const PROVENANCE_EFFECT: Record<Provenance, number> = { instruction: 0, initial_state: 0.3, prior_output: 0.6 };
 
 export interface TopologyOperation {
@@ -105,7 +142,10 @@ function binomial(n: number, p: number, rng: Pcg32): number {
 class State {
   readonly data = new Map<string, Map<string, DataRecord>>();
   private serial = new Map<string, number>();
-  constructor(private readonly env: GeneratedEnv, private readonly rng: Pcg32) {}
+  constructor(
+    private readonly env: GeneratedEnv,
+    private readonly rng: Pcg32,
+  ) {}
 
   ids(entity: string): string[] | undefined {
     const e = this.env.entities.find((x) => x.name === entity);
@@ -159,8 +199,10 @@ function planSubtask(env: GeneratedEnv, write: Operation, index: number, rng: Pc
     const byLabel = e.label ? findOp(env, `find_${e.snake}_by_${e.label}`) : undefined;
     const ref = refAttrs(e, present)[0];
     const byRef = ref ? findOp(env, `list_${e.collection}_for_${ref.name.replace(/_id$/, '')}`) : undefined;
-    if (byLabel && rng.chance(0.65)) gates.push({ family: 'lookup', type: 'identifier_resolution', provenance: 'instruction', op: byLabel, checks: 1 });
-    else if (byRef && rng.chance(0.3)) gates.push({ family: 'lookup', type: 'identifier_resolution', provenance: 'prior_output', op: byRef, checks: 1 });
+    if (byLabel && rng.chance(0.65))
+      gates.push({ family: 'lookup', type: 'identifier_resolution', provenance: 'instruction', op: byLabel, checks: 1 });
+    else if (byRef && rng.chance(0.3))
+      gates.push({ family: 'lookup', type: 'identifier_resolution', provenance: 'prior_output', op: byRef, checks: 1 });
     const r = rng.nextF64();
     const st = statusAttr(e);
     const check = st ? findOp(env, `check_${e.snake}_${st.name}`) : undefined;
@@ -168,13 +210,35 @@ function planSubtask(env: GeneratedEnv, write: Operation, index: number, rng: Pc
     const capHolder = env.entities.find((x) => capacityAttr(x));
     const compute = env.ops.find((o) => o.family === 'compute');
     const derivable = write.family === 'update' || write.family === 'link' || write.family === 'schedule';
-    if (r < 0.3 && check && write.attr !== st) gates.push({ family: 'validate', type: 'state_precondition', provenance: 'initial_state', op: check, checks: 1 });
-    else if (r < 0.5 && approve && write !== approve && write.attr !== st && write.family !== 'delete') gates.push({ family: 'authorise', type: 'authorisation', provenance: 'instruction', op: approve, checks: 1 });
-    else if (r < 0.62 && capHolder && findOp(env, `get_${capHolder.snake}_by_id`)) gates.push({ family: 'lookup', type: 'capacity_constraint', provenance: 'initial_state', op: findOp(env, `get_${capHolder.snake}_by_id`)!, checks: 1 });
-    else if (r < 0.78 && derivable && !write.value) gates.push({ family: compute ? 'compute' : 'lookup', type: 'parameter_derivation', provenance: 'prior_output', op: compute ?? findOp(env, `get_${e.snake}_by_id`) ?? write, checks: 1 });
+    if (r < 0.3 && check && write.attr !== st)
+      gates.push({ family: 'validate', type: 'state_precondition', provenance: 'initial_state', op: check, checks: 1 });
+    else if (r < 0.5 && approve && write !== approve && write.attr !== st && write.family !== 'delete')
+      gates.push({ family: 'authorise', type: 'authorisation', provenance: 'instruction', op: approve, checks: 1 });
+    else if (r < 0.62 && capHolder && findOp(env, `get_${capHolder.snake}_by_id`))
+      gates.push({
+        family: 'lookup',
+        type: 'capacity_constraint',
+        provenance: 'initial_state',
+        op: findOp(env, `get_${capHolder.snake}_by_id`)!,
+        checks: 1,
+      });
+    else if (r < 0.78 && derivable && !write.value)
+      gates.push({
+        family: compute ? 'compute' : 'lookup',
+        type: 'parameter_derivation',
+        provenance: 'prior_output',
+        op: compute ?? findOp(env, `get_${e.snake}_by_id`) ?? write,
+        checks: 1,
+      });
   }
   const ordered = index > 0 && rng.chance(0.35);
-  gates.push({ family: write.family, type: ordered ? 'ordering' : 'state_change', provenance: ordered ? 'prior_output' : 'instruction', op: write, checks: 1 });
+  gates.push({
+    family: write.family,
+    type: ordered ? 'ordering' : 'state_change',
+    provenance: ordered ? 'prior_output' : 'instruction',
+    op: write,
+    checks: 1,
+  });
   return { write, gates };
 }
 
@@ -203,9 +267,15 @@ const INSPECT_P = 0.7;
  * records that hidden part, so the simulator can scale it (docs/simulator.md, structure-determined
  * difficulty).
  */
-export function gateDifficulty(g: { family: Family; type: GateType; provenance: Provenance; checks: number }, base: number, hidden: number, rng: Pcg32): { difficulty: number; noise: number } {
+export function gateDifficulty(
+  g: { family: Family; type: GateType; provenance: Provenance; checks: number },
+  base: number,
+  hidden: number,
+  rng: Pcg32,
+): { difficulty: number; noise: number } {
   const own = 0.2 * rng.normal();
-  const d = base + hidden + FAMILY_EFFECT[g.family] + TYPE_EFFECT[g.type] + PROVENANCE_EFFECT[g.provenance] + 0.3 * Math.log(g.checks) + own;
+  const d =
+    base + hidden + FAMILY_EFFECT[g.family] + TYPE_EFFECT[g.type] + PROVENANCE_EFFECT[g.provenance] + 0.3 * Math.log(g.checks) + own;
   return { difficulty: Math.round(d * 1e4) / 1e4, noise: Math.round((hidden + own) * 1e4) / 1e4 };
 }
 
@@ -302,7 +372,10 @@ export function generateTask(ctx: TaskContext): GeneratedTask {
           const g = gateOf[gi++];
           groupChecks.push(checks.length);
           if (k === 0) {
-            checks.push({ item: `Does a new ${e.words} with ${e.idField} ${id} exist?`, func: `def check_func(final_state):\n    return ${py(id)} in final_state.get(${py(e.collection)}, {})` });
+            checks.push({
+              item: `Does a new ${e.words} with ${e.idField} ${id} exist?`,
+              func: `def check_func(final_state):\n    return ${py(id)} in final_state.get(${py(e.collection)}, {})`,
+            });
           } else {
             const a = fields[k - 1];
             checks.push(fieldCheck(e, id, a, rec[a.name], g.type, null, e.label ? rec[e.label] : undefined));
@@ -310,7 +383,11 @@ export function generateTask(ctx: TaskContext): GeneratedTask {
         }
         left -= take;
       }
-      const describe = (rec: DataRecord) => `${rec[e.idField]} (${fields.slice(0, 4).map((a) => `${words(a.name)}: ${quote(rec[a.name])}`).join(', ')})`;
+      const describe = (rec: DataRecord) =>
+        `${rec[e.idField]} (${fields
+          .slice(0, 4)
+          .map((a) => `${words(a.name)}: ${quote(rec[a.name])}`)
+          .join(', ')})`;
       line = `Register ${made.length === 1 ? `a new ${e.words}` : `${made.length} new ${e.collection.replace(/_/g, ' ')}`} with ${listText(made.map(describe))}`;
       addOp(write, Object.fromEntries(Object.entries(made[0]).slice(0, 5)), made.length, prevWriteOp ? [prevWriteOp] : []);
     } else {
@@ -358,7 +435,10 @@ export function generateTask(ctx: TaskContext): GeneratedTask {
           else nv = otherValue(attr, rec[attr.name], rng, person(rng), (n) => state.ids(n));
           if (rec[attr.name] === nv) {
             // Make the change real: the initial value must differ from the requested one.
-            const alt = attr.kind === 'st' ? attr.args.find((v) => v !== nv && v !== preValue) : otherValue(attr, nv, rng, person(rng), (n) => state.ids(n));
+            const alt =
+              attr.kind === 'st'
+                ? attr.args.find((v) => v !== nv && v !== preValue)
+                : otherValue(attr, nv, rng, person(rng), (n) => state.ids(n));
             if (alt !== undefined) rec[attr.name] = alt;
           }
           newValues.push(nv);
@@ -368,15 +448,31 @@ export function generateTask(ctx: TaskContext): GeneratedTask {
         const g = gateOf[k];
         groupChecks.push(checks.length);
         if (write.family === 'delete') {
-          checks.push({ item: `Has ${e.words} ${id} been removed from the system?`, func: `def check_func(final_state):\n    return ${py(id)} not in final_state.get(${py(e.collection)}, {})` });
+          checks.push({
+            item: `Has ${e.words} ${id} been removed from the system?`,
+            func: `def check_func(final_state):\n    return ${py(id)} not in final_state.get(${py(e.collection)}, {})`,
+          });
         } else {
           const pre = g.type === 'state_precondition' && st && preValue !== undefined ? { attr: st.name, value: preValue } : null;
-          const c = fieldCheck(e, id, attr!, nv!, g.type, pre, labelValue, source && g.type === 'parameter_derivation' ? { id: source.id } : undefined, capInfo && g.type === 'capacity_constraint' ? capInfo : undefined);
+          const c = fieldCheck(
+            e,
+            id,
+            attr!,
+            nv!,
+            g.type,
+            pre,
+            labelValue,
+            source && g.type === 'parameter_derivation' ? { id: source.id } : undefined,
+            capInfo && g.type === 'capacity_constraint' ? capInfo : undefined,
+          );
           checks.push(c);
         }
       }
       const plural = targets.length > 1;
-      const who = resolution?.provenance === 'instruction' && e.label ? `${plural ? `the ${e.collection.replace(/_/g, ' ')}` : `the ${e.words}`} ${listText(refs)}` : `${plural ? e.collection.replace(/_/g, ' ') : e.words} ${listText(refs)}`;
+      const who =
+        resolution?.provenance === 'instruction' && e.label
+          ? `${plural ? `the ${e.collection.replace(/_/g, ' ')}` : `the ${e.words}`} ${listText(refs)}`
+          : `${plural ? e.collection.replace(/_/g, ' ') : e.words} ${listText(refs)}`;
       const valueText = (() => {
         if (!attr) return '';
         if (source) return `the same ${words(attr.name.replace(/_id$/, ''))} as ${e.words} ${source.id}`;
@@ -400,14 +496,21 @@ export function generateTask(ctx: TaskContext): GeneratedTask {
           line = write.value ? `Mark ${who} as ${quote(write.value)}` : `Set the ${words(attr!.name)} of ${who} to ${valueText}`;
       }
       if (preValue !== undefined && st) line += `, but only if the ${words(st.name)} is currently ${quote(preValue)}`;
-      if (authorisation) line = `First obtain approval for ${who} (approver: ${staff}), then: ${line.charAt(0).toLowerCase()}${line.slice(1)}`;
-      if (capInfo) line += `, provided ${words(capInfo.coll.replace(/s$/, ''))} ${capInfo.id} stays within its ${words(capInfo.attr)} of ${capInfo.value}`;
+      if (authorisation)
+        line = `First obtain approval for ${who} (approver: ${staff}), then: ${line.charAt(0).toLowerCase()}${line.slice(1)}`;
+      if (capInfo)
+        line += `, provided ${words(capInfo.coll.replace(/s$/, ''))} ${capInfo.id} stays within its ${words(capInfo.attr)} of ${capInfo.value}`;
       const firstArgs: Record<string, RecordValue> = { [e.idField]: targets[0] };
       if (write.params[1] && newValues[0] !== undefined) firstArgs[write.params[1].name] = newValues[0];
       const deps: string[] = [];
       for (const g of sub.gates) {
         if (g.op === write) continue;
-        const args: Record<string, RecordValue> = g.type === 'identifier_resolution' && e.label && resolution?.provenance === 'instruction' ? { [e.label]: coll.get(targets[0])![e.label]! } : g.type === 'capacity_constraint' && capInfo ? { [g.op.params[0]?.name ?? 'id']: capInfo.id } : { [g.op.params[0]?.name ?? 'id']: targets[0] };
+        const args: Record<string, RecordValue> =
+          g.type === 'identifier_resolution' && e.label && resolution?.provenance === 'instruction'
+            ? { [e.label]: coll.get(targets[0])![e.label]! }
+            : g.type === 'capacity_constraint' && capInfo
+              ? { [g.op.params[0]?.name ?? 'id']: capInfo.id }
+              : { [g.op.params[0]?.name ?? 'id']: targets[0] };
         deps.push(addOp(g.op, args, targets.length, deps.slice()));
       }
       if (ordering && prevWriteOp) deps.push(prevWriteOp);
@@ -417,12 +520,21 @@ export function generateTask(ctx: TaskContext): GeneratedTask {
     sentences.push(line);
     // Gates of this subtask, in chain order, mapped onto their operations.
     for (const g of sub.gates) {
-      const opId = topo.operations.slice().reverse().find((o) => o.tool === g.op.name && opIds.includes(o.id))?.id ?? opIds[opIds.length - 1];
+      const opId =
+        topo.operations
+          .slice()
+          .reverse()
+          .find((o) => o.tool === g.op.name && opIds.includes(o.id))?.id ?? opIds[opIds.length - 1];
       topo.gates.push({ id: `g${topo.gates.length + 1}`, type: g.type, provenance: g.provenance, operation: opId });
       const { difficulty, noise } = gateDifficulty(g, ctx.envEffect, taskNoise, rng);
       simGates.push({ family: FAMILIES.indexOf(g.family), type: GATE_TYPES.indexOf(g.type), difficulty, checks: g.checks, noise });
     }
-    topo.reward_groups.push({ id: `rg${topo.reward_groups.length + 1}`, checks: groupChecks, requires: opIds.slice(), relation: write.family === 'delete' ? 'absence' : write.family === 'create' ? 'existence' : 'all_of' });
+    topo.reward_groups.push({
+      id: `rg${topo.reward_groups.length + 1}`,
+      checks: groupChecks,
+      requires: opIds.slice(),
+      relation: write.family === 'delete' ? 'absence' : write.family === 'create' ? 'existence' : 'all_of',
+    });
     prevWriteOp = opIds[opIds.length - 1];
   }
 
@@ -433,12 +545,16 @@ export function generateTask(ctx: TaskContext): GeneratedTask {
     // The entities the task writes come first: an agent inspects what it is about to change.
     const written = new Set(subtasks.map((sub) => sub.write.entity.name));
     const unused = env.ops.filter((o) => o.opType === 'query' && !usedTools.has(o.name));
-    const queries = [...irng.shuffled(unused.filter((o) => written.has(o.entity.name))), ...irng.shuffled(unused.filter((o) => !written.has(o.entity.name)))];
+    const queries = [
+      ...irng.shuffled(unused.filter((o) => written.has(o.entity.name))),
+      ...irng.shuffled(unused.filter((o) => !written.has(o.entity.name))),
+    ];
     const n = Math.min(queries.length, binomial(INSPECT_TRIALS, INSPECT_P, irng));
     for (const op of queries.slice(0, n)) {
       const param = op.params[0];
       const ids = state.ids(op.entity.name) ?? [];
-      const args: Record<string, RecordValue> = param && ids.length > 0 && param.name === op.entity.idField ? { [param.name]: irng.pick(ids) } : {};
+      const args: Record<string, RecordValue> =
+        param && ids.length > 0 && param.name === op.entity.idField ? { [param.name]: irng.pick(ids) } : {};
       topo.operations.push({ id: `op${++opSerial}`, tool: op.name, family: op.family, arguments: args, count: 1, depends_on: [] });
     }
   }
@@ -446,7 +562,8 @@ export function generateTask(ctx: TaskContext): GeneratedTask {
   // Checks already true in the initial state: records and fields the task must leave alone.
   const keep: number[] = [];
   const untouched: { e: Entity; id: string; rec: DataRecord }[] = [];
-  for (const e of env.entities) for (const [id, rec] of state.data.get(e.collection)!) if (!touched.has(`${e.collection}/${id}`)) untouched.push({ e, id, rec });
+  for (const e of env.entities)
+    for (const [id, rec] of state.data.get(e.collection)!) if (!touched.has(`${e.collection}/${id}`)) untouched.push({ e, id, rec });
   for (let k = 0; k < initial; k++) {
     const { e, id, rec } = untouched.length > 0 ? rng.pick(untouched) : { e: env.primary, id: '', rec: {} as DataRecord };
     const fields = e.attrs.filter((a) => rec[a.name] !== undefined);
@@ -454,16 +571,31 @@ export function generateTask(ctx: TaskContext): GeneratedTask {
     keep.push(checks.length);
     const style = rng.below(3);
     if (!a || style === 0) {
-      checks.push({ item: `Is ${e.words} ${id} still present in the system?`, func: `def check_func(final_state):\n    return ${py(id)} in final_state.get(${py(e.collection)}, {})` });
+      checks.push({
+        item: `Is ${e.words} ${id} still present in the system?`,
+        func: `def check_func(final_state):\n    return ${py(id)} in final_state.get(${py(e.collection)}, {})`,
+      });
     } else if (style === 1) {
-      checks.push({ item: `Has ${e.words} ${id} kept its original ${words(a.name)}?`, func: `def check_func(final_state):\n    before = initial_state.get(${py(e.collection)}, {}).get(${py(id)}, {})\n    after = final_state.get(${py(e.collection)}, {}).get(${py(id)}, {})\n    return after.get(${py(a.name)}) == before.get(${py(a.name)})` });
+      checks.push({
+        item: `Has ${e.words} ${id} kept its original ${words(a.name)}?`,
+        func: `def check_func(final_state):\n    before = initial_state.get(${py(e.collection)}, {}).get(${py(id)}, {})\n    after = final_state.get(${py(e.collection)}, {}).get(${py(id)}, {})\n    return after.get(${py(a.name)}) == before.get(${py(a.name)})`,
+      });
     } else {
-      checks.push({ item: `Is the ${words(a.name)} of ${e.words} ${id} still ${quote(rec[a.name])}?`, func: `def check_func(final_state):\n    return final_state.get(${py(e.collection)}, {}).get(${py(id)}, {}).get(${py(a.name)}) == ${py(rec[a.name])}` });
+      checks.push({
+        item: `Is the ${words(a.name)} of ${e.words} ${id} still ${quote(rec[a.name])}?`,
+        func: `def check_func(final_state):\n    return final_state.get(${py(e.collection)}, {}).get(${py(id)}, {}).get(${py(a.name)}) == ${py(rec[a.name])}`,
+      });
     }
   }
   if (keep.length > 0) {
     topo.reward_groups.push({ id: 'rg_keep', checks: keep, requires: [], relation: 'unchanged' });
-    topo.conflicts.push({ operations: topo.operations.filter((o) => o.family !== 'lookup' && o.family !== 'validate' && o.family !== 'compute').map((o) => o.id), with: 'rg_keep', reason: 'writes must not touch records outside the request' });
+    topo.conflicts.push({
+      operations: topo.operations
+        .filter((o) => o.family !== 'lookup' && o.family !== 'validate' && o.family !== 'compute')
+        .map((o) => o.id),
+      with: 'rg_keep',
+      reason: 'writes must not touch records outside the request',
+    });
   }
 
   const role = rng.pick(env.domain.roles);
@@ -531,5 +663,8 @@ function fieldCheck(
       func: `def check_func(final_state):\n    if ${direct} != ${py(value)}:\n        return False\n    limit = final_state.get(${py(cap.coll)}, {}).get(${py(cap.id)}, {}).get(${py(cap.attr)}, 0)\n    return limit >= ${cap.value}`,
     };
   }
-  return { item: `Has the ${words(attr.name)} of ${e.words} ${id} been set to ${quote(value)}?`, func: `def check_func(final_state):\n    return ${direct} == ${py(value)}` };
+  return {
+    item: `Has the ${words(attr.name)} of ${e.words} ${id} been set to ${quote(value)}?`,
+    func: `def check_func(final_state):\n    return ${direct} == ${py(value)}`,
+  };
 }

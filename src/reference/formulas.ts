@@ -94,7 +94,11 @@ export function halfLifeAverage(
   const weights = steps.map((s) => halfLifeWeight(t, s, h, math));
   if (weights.some((w) => w > 0)) return weightedMean(weights, values, fallback);
   const newest = Math.max(...steps);
-  return weightedMean(steps.map((s) => halfLifeWeight(newest, s, h, math)), values, fallback);
+  return weightedMean(
+    steps.map((s) => halfLifeWeight(newest, s, h, math)),
+    values,
+    fallback,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

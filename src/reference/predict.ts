@@ -113,7 +113,16 @@ export function stepReferences(history: HistoryIndex, h: number, math: ScalarMat
 export function globalReference(refs: readonly StepReference[], t: number, h: number, math: ScalarMath): StatTriple {
   if (refs.length === 0) throw new Error('B_t is undefined without observations (SPEC 3; see the cold start, SPEC 7)');
   const steps = refs.map((r) => r.step);
-  return triple((y) => halfLifeAverage(steps, refs.map((r) => r.b[y]), t, h, NaN, math));
+  return triple((y) =>
+    halfLifeAverage(
+      steps,
+      refs.map((r) => r.b[y]),
+      t,
+      h,
+      NaN,
+      math,
+    ),
+  );
 }
 
 /** SPEC 3: a task's centred observations, W_i and ybar_i. */
@@ -133,7 +142,16 @@ export function taskHistory(
   let W = 0;
   for (const w of weights) W += w;
   const steps = centred.map((c) => c.step);
-  const ybar = triple((y) => halfLifeAverage(steps, centred.map((c) => c.centred[y]), history.t, h, B[y], math));
+  const ybar = triple((y) =>
+    halfLifeAverage(
+      steps,
+      centred.map((c) => c.centred[y]),
+      history.t,
+      h,
+      B[y],
+      math,
+    ),
+  );
   return { W, ybar, centred };
 }
 
@@ -164,12 +182,25 @@ export function relationTerms(
     };
   });
   const weights = terms.map((n) => n.weight);
-  const G = triple((y) => relationEstimate(weights, terms.map((n) => n.ybar[y]), B[y], lambdaG));
+  const G = triple((y) =>
+    relationEstimate(
+      weights,
+      terms.map((n) => n.ybar[y]),
+      B[y],
+      lambdaG,
+    ),
+  );
   return { sigma, neighbours: terms, G };
 }
 
 /** SPEC 3-5 for every task under half-life h. */
-export function computeHalfLife(history: HistoryIndex, neighbourSets: NeighbourSets, config: Config, h: number, math: ScalarMath): HalfLifeResult {
+export function computeHalfLife(
+  history: HistoryIndex,
+  neighbourSets: NeighbourSets,
+  config: Config,
+  h: number,
+  math: ScalarMath,
+): HalfLifeResult {
   const refs = stepReferences(history, h, math);
   const B = globalReference(refs, history.t, h, math);
   const refByStep = new Map(refs.map((r) => [r.step, r]));

@@ -117,11 +117,7 @@ function sumInOrder(values: readonly number[]): number {
  * first (`taskSums`), then those sums are added (docs/spec-decisions.md; the WASM kernel does the
  * same additions). 0 when no neighbour has a residual.
  */
-function neighbourReference(
-  list: readonly Neighbour[],
-  residualsOf: readonly (readonly number[])[],
-  taskSums: readonly number[],
-): number {
+function neighbourReference(list: readonly Neighbour[], residualsOf: readonly (readonly number[])[], taskSums: readonly number[]): number {
   let sum = 0;
   let count = 0;
   for (const [j] of list) {

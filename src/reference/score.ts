@@ -37,9 +37,7 @@ export interface Analysis {
 /** Throws unless `scheduler` is one SPEC 12 defines scores for (EnvSched and its four ablations). */
 export function assertScorable(config: Pick<Config, 'scheduler'>): void {
   if (!(SCORABLE_SCHEDULERS as readonly string[]).includes(config.scheduler)) {
-    throw new Error(
-      `scheduler "${config.scheduler}" is not scorable: scores are defined for ${SCORABLE_SCHEDULERS.join(', ')} (SPEC 12)`,
-    );
+    throw new Error(`scheduler "${config.scheduler}" is not scorable: scores are defined for ${SCORABLE_SCHEDULERS.join(', ')} (SPEC 12)`);
   }
 }
 
@@ -225,9 +223,7 @@ export function explainFromAnalysis(graph: Graph, analysis: Analysis, taskIndex:
   const i = taskIndex;
   const { halfLives, progress } = analysis;
   const position = analysis.result.batch.findIndex((pick) => pick.task === i);
-  const taskProgress = progress
-    ? { ...progress.perTask[i], transitions: progress.transitions.filter((tr) => tr.task === i) }
-    : null;
+  const taskProgress = progress ? { ...progress.perTask[i], transitions: progress.transitions.filter((tr) => tr.task === i) } : null;
   return {
     step: analysis.step,
     taskIndex: i,

@@ -172,7 +172,8 @@ function contender(a: Analysis, config: Config, st: ReplayState, i: number, phas
   const q = a.q![i];
   const similarity = similarityOf(st, i);
   const penalty = config.lambda_sim * similarity;
-  if (phase === 'coverage') return { task: i, q, omega: 1, similarity, penalty, score: coverageObjective(q, config.lambda_sim, similarity) };
+  if (phase === 'coverage')
+    return { task: i, q, omega: 1, similarity, penalty, score: coverageObjective(q, config.lambda_sim, similarity) };
   const omega = exposureFactor(a.counts.c[i], config.c0);
   return { task: i, q, omega, similarity, penalty, score: exploitationObjective(q, omega, config.lambda_sim, similarity) };
 }
@@ -212,7 +213,9 @@ interface Near {
 }
 
 function disagree(position: number, replayed: number, chosen: number): never {
-  throw new Error(`why: the replay of pick ${position + 1} chose task ${replayed}, the batch has ${chosen === -1 ? 'no such pick' : `task ${chosen}`}`);
+  throw new Error(
+    `why: the replay of pick ${position + 1} chose task ${replayed}, the batch has ${chosen === -1 ? 'no such pick' : `task ${chosen}`}`,
+  );
 }
 
 function replayColdStart(graph: Graph, config: Config, a: Analysis): PickWhy[] {
@@ -229,10 +232,29 @@ function replayColdStart(graph: Graph, config: Config, a: Analysis): PickWhy[] {
     if (k >= chosen.length || st.members.length >= config.B) break;
     const candidates = envTasks.filter((i) => a.removedAt[i] === null);
     if (candidates.length === 0) continue;
-    const scored = candidates.map((i): Contender => ({ task: i, q: NaN, omega: 1, similarity: 0, penalty: 0, score: mean(graph.within[i].map(([, s]) => s)) }));
+    const scored = candidates.map((i): Contender => ({
+      task: i,
+      q: NaN,
+      omega: 1,
+      similarity: 0,
+      penalty: 0,
+      score: mean(graph.within[i].map(([, s]) => s)),
+    }));
     const [best, second] = bestTwo(scored);
     if (best!.task !== chosen[k].task) disagree(k, best!.task, chosen[k].task);
-    picks.push({ position: k, task: best!.task, phase: 'cold-start', relaxed: [], newlyRelaxed: [], self: best!, runnerUp: second, qRank: 1, candidates: scored.length, restriction: null, coldStartRule: 'representative' });
+    picks.push({
+      position: k,
+      task: best!.task,
+      phase: 'cold-start',
+      relaxed: [],
+      newlyRelaxed: [],
+      self: best!,
+      runnerUp: second,
+      qRank: 1,
+      candidates: scored.length,
+      restriction: null,
+      coldStartRule: 'representative',
+    });
     add(graph, st, best!.task);
     k++;
   }
@@ -246,7 +268,19 @@ function replayColdStart(graph: Graph, config: Config, a: Analysis): PickWhy[] {
     }
     const [best, second] = bestTwo(candidates.map(noveltyOf));
     if (!best || best.task !== chosen[k].task) disagree(k, best?.task ?? -1, chosen[k].task);
-    picks.push({ position: k, task: best.task, phase: 'cold-start', relaxed: [], newlyRelaxed: [], self: best, runnerUp: second, qRank: 1, candidates: candidates.length, restriction: null, coldStartRule: 'novelty' });
+    picks.push({
+      position: k,
+      task: best.task,
+      phase: 'cold-start',
+      relaxed: [],
+      newlyRelaxed: [],
+      self: best,
+      runnerUp: second,
+      qRank: 1,
+      candidates: candidates.length,
+      restriction: null,
+      coldStartRule: 'novelty',
+    });
     add(graph, st, best.task);
     k++;
   }
@@ -300,7 +334,14 @@ export function explainBatch(graph: Graph, config: Config, a: Analysis): { batch
         const e2 = keepSmallest(e1, (i) => a.counts.X[env(i)]);
         const e3 = keepSmallest(e2, (i) => a.counts.c[i]);
         finalSet = e3;
-        const decidedBy: CoverageCriterion = e3.length < e2.length ? 'observations' : e2.length < e1.length ? 'exposure' : e1.length < eligible.length ? 'environment' : 'none';
+        const decidedBy: CoverageCriterion =
+          e3.length < e2.length
+            ? 'observations'
+            : e2.length < e1.length
+              ? 'exposure'
+              : e1.length < eligible.length
+                ? 'environment'
+                : 'none';
         const inE1 = new Set(e1);
         const inE2 = new Set(e2);
         const inE3 = new Set(e3);
@@ -309,7 +350,16 @@ export function explainBatch(graph: Graph, config: Config, a: Analysis): { batch
           else if (!inE2.has(i)) near[i].restriction ??= 'exposure';
           else if (!inE3.has(i)) near[i].restriction ??= 'observations';
         }
-        restriction = { eligible: eligible.length, afterEnvironment: e1.length, afterExposure: e2.length, afterObservations: e3.length, nInBatch: 0, exposure: 0, observations: 0, decidedBy };
+        restriction = {
+          eligible: eligible.length,
+          afterEnvironment: e1.length,
+          afterExposure: e2.length,
+          afterObservations: e3.length,
+          nInBatch: 0,
+          exposure: 0,
+          observations: 0,
+          decidedBy,
+        };
       }
       const scored = finalSet.map((i) => contender(a, config, st, i, phase));
       const [best, second] = bestTwo(scored);
@@ -325,9 +375,11 @@ export function explainBatch(graph: Graph, config: Config, a: Analysis): { batch
       byScore.forEach((c, r) => {
         if (c.task === best.task) return;
         const unpenalised = c.score + c.penalty;
-        if (unpenalised > best.score && near[c.task].penalty === null) near[c.task].penalty = { position: k, margin: unpenalised - best.score };
+        if (unpenalised > best.score && near[c.task].penalty === null)
+          near[c.task].penalty = { position: k, margin: unpenalised - best.score };
         const old = near[c.task].rank;
-        if (old === null || r + 1 < old.rank) near[c.task].rank = { position: k, rank: r + 1, candidates: scored.length, gap: best.score - c.score };
+        if (old === null || r + 1 < old.rank)
+          near[c.task].rank = { position: k, rank: r + 1, candidates: scored.length, gap: best.score - c.score };
       });
       for (const i of all) {
         const rule = rules[i];

@@ -16,9 +16,7 @@ export interface LogHeader {
   config: Record<string, unknown>;
 }
 
-export type LogEntry =
-  | { op: 'observe'; step: number; groups: unknown[] }
-  | { op: 'config'; config: Record<string, unknown> };
+export type LogEntry = { op: 'observe'; step: number; groups: unknown[] } | { op: 'config'; config: Record<string, unknown> };
 
 export interface ReadLog {
   header: LogHeader;
@@ -29,12 +27,24 @@ export interface ReadLog {
 }
 
 function readHeader(raw: unknown, path: string): LogHeader {
-  if (!isPlainObject(raw) || raw.format !== LOG_FORMAT) throw new InputError(path, '1', `not an envsched serve log (the first line must be its header with "format": "${LOG_FORMAT}")`);
-  if (raw.version !== LOG_VERSION) throw new InputError(path, '1:version', `log version ${JSON.stringify(raw.version)} is not supported (this server writes version ${LOG_VERSION})`);
+  if (!isPlainObject(raw) || raw.format !== LOG_FORMAT)
+    throw new InputError(path, '1', `not an envsched serve log (the first line must be its header with "format": "${LOG_FORMAT}")`);
+  if (raw.version !== LOG_VERSION)
+    throw new InputError(
+      path,
+      '1:version',
+      `log version ${JSON.stringify(raw.version)} is not supported (this server writes version ${LOG_VERSION})`,
+    );
   const g = raw.graph;
-  if (!isPlainObject(g) || typeof g.name !== 'string' || typeof g.tasks !== 'number' || typeof g.taskDigest !== 'string') throw new InputError(path, '1:graph', 'must be {"name", "tasks", "taskDigest"}');
+  if (!isPlainObject(g) || typeof g.name !== 'string' || typeof g.tasks !== 'number' || typeof g.taskDigest !== 'string')
+    throw new InputError(path, '1:graph', 'must be {"name", "tasks", "taskDigest"}');
   if (!isPlainObject(raw.config)) throw new InputError(path, '1:config', 'must be a configuration object');
-  return { format: LOG_FORMAT, version: LOG_VERSION, graph: { name: g.name, tasks: g.tasks, taskDigest: g.taskDigest }, config: raw.config };
+  return {
+    format: LOG_FORMAT,
+    version: LOG_VERSION,
+    graph: { name: g.name, tasks: g.tasks, taskDigest: g.taskDigest },
+    config: raw.config,
+  };
 }
 
 /** Reads a log; a torn last line (no newline) is dropped from the file. */
@@ -67,7 +77,8 @@ export function readLog(path: string): ReadLog | null {
     const line = k + 1;
     const raw = parseJsonText(lines[k], path, k);
     if (!isPlainObject(raw)) throw new InputError(path, `${line}`, 'each entry must be a JSON object');
-    if (raw.op === 'observe' && Array.isArray(raw.groups)) entries.push({ line, entry: { op: 'observe', step: raw.step as number, groups: raw.groups } });
+    if (raw.op === 'observe' && Array.isArray(raw.groups))
+      entries.push({ line, entry: { op: 'observe', step: raw.step as number, groups: raw.groups } });
     else if (raw.op === 'config' && isPlainObject(raw.config)) entries.push({ line, entry: { op: 'config', config: raw.config } });
     else throw new InputError(path, `${line}:op`, 'an entry is {"op": "observe", "step", "groups"} or {"op": "config", "config"}');
   }
@@ -76,7 +87,10 @@ export function readLog(path: string): ReadLog | null {
 
 /** An open log: appends one line at a time, each flushed to disk before append returns. */
 export class LogWriter {
-  private constructor(private readonly fd: number, readonly path: string) {}
+  private constructor(
+    private readonly fd: number,
+    readonly path: string,
+  ) {}
 
   static open(path: string, header: LogHeader | null): LogWriter {
     let fd: number;

@@ -33,8 +33,7 @@ export interface ErrorBody {
 }
 
 export type Response =
-  | { v: 1; id?: string | number; ok: true; op: string; result: unknown }
-  | { v: 1; id?: string | number; ok: false; error: ErrorBody };
+  { v: 1; id?: string | number; ok: true; op: string; result: unknown } | { v: 1; id?: string | number; ok: false; error: ErrorBody };
 
 export interface Handled {
   response: Response;
@@ -64,7 +63,13 @@ export class ServeSession {
   private seq = 0;
   private readonly taskIndex: Map<string, number>;
 
-  private constructor(private readonly scheduler: Scheduler, private readonly module: WebAssembly.Module, private readonly graphSource: string, private readonly log: LogWriter | null, readonly replayed: { steps: number; droppedBytes: number }) {
+  private constructor(
+    private readonly scheduler: Scheduler,
+    private readonly module: WebAssembly.Module,
+    private readonly graphSource: string,
+    private readonly log: LogWriter | null,
+    readonly replayed: { steps: number; droppedBytes: number },
+  ) {
     this.taskIndex = new Map(scheduler.taskIds.map((id, i) => [id, i]));
   }
 
@@ -79,12 +84,23 @@ export class ServeSession {
     if (logPath !== undefined && existing) {
       const g = existing.header.graph;
       if (g.tasks !== graph.tasks || g.taskDigest !== graph.taskDigest) {
-        throw new InputError(logPath, '1:graph', `the log was written for graph ${JSON.stringify(g.name)} (${g.tasks} tasks), not this graph ${JSON.stringify(graph.name)} (${graph.tasks} tasks)`);
+        throw new InputError(
+          logPath,
+          '1:graph',
+          `the log was written for graph ${JSON.stringify(g.name)} (${g.tasks} tasks), not this graph ${JSON.stringify(graph.name)} (${graph.tasks} tasks)`,
+        );
       }
       if (options.startConfig) {
         // Restarting with the same command line continues the run; another configuration would not.
-        const key = Object.keys(options.startConfig).find((k) => JSON.stringify(options.startConfig![k]) !== JSON.stringify(existing.header.config[k]));
-        if (key !== undefined) throw new InputError(options.startConfigSource ?? 'config', key, `differs from the configuration the log ${logPath} started with (${showValue(existing.header.config[key])}): continue without --config, or change it with a config request`);
+        const key = Object.keys(options.startConfig).find(
+          (k) => JSON.stringify(options.startConfig![k]) !== JSON.stringify(existing.header.config[k]),
+        );
+        if (key !== undefined)
+          throw new InputError(
+            options.startConfigSource ?? 'config',
+            key,
+            `differs from the configuration the log ${logPath} started with (${showValue(existing.header.config[key])}): continue without --config, or change it with a config request`,
+          );
       }
       scheduler.setConfig(existing.header.config, `${logPath}:1:config`);
       for (const { line, entry } of existing.entries) {
@@ -97,7 +113,13 @@ export class ServeSession {
       log = LogWriter.open(logPath, null);
     } else {
       if (options.startConfig) scheduler.setConfig(options.startConfig, options.startConfigSource ?? 'config');
-      if (logPath !== undefined) log = LogWriter.open(logPath, { format: LOG_FORMAT, version: LOG_VERSION, graph, config: scheduler.config as unknown as Record<string, unknown> });
+      if (logPath !== undefined)
+        log = LogWriter.open(logPath, {
+          format: LOG_FORMAT,
+          version: LOG_VERSION,
+          graph,
+          config: scheduler.config as unknown as Record<string, unknown>,
+        });
     }
     const session = new ServeSession(scheduler, options.module, options.graphSource, log, { steps, droppedBytes });
     return session;
@@ -116,15 +138,23 @@ export class ServeSession {
       const raw = parseJsonText(text, source);
       if (!isPlainObject(raw)) throw new InputError(source, '(top level)', 'a request is a JSON object {"v": 1, "id"?, "op", ...}');
       if (raw.id !== undefined) {
-        if ((typeof raw.id !== 'string' || raw.id.length > 200) && (typeof raw.id !== 'number' || !Number.isFinite(raw.id))) throw new InputError(source, 'id', `must be a string (at most 200 characters) or a number, got ${showValue(raw.id)}`);
+        if ((typeof raw.id !== 'string' || raw.id.length > 200) && (typeof raw.id !== 'number' || !Number.isFinite(raw.id)))
+          throw new InputError(source, 'id', `must be a string (at most 200 characters) or a number, got ${showValue(raw.id)}`);
         id = raw.id;
         source = `request ${JSON.stringify(id)}`;
       }
-      if (raw.v !== undefined && raw.v !== PROTOCOL_VERSION) throw new InputError(source, 'v', `protocol version ${showValue(raw.v)} is not supported (this server speaks ${PROTOCOL} version ${PROTOCOL_VERSION})`);
+      if (raw.v !== undefined && raw.v !== PROTOCOL_VERSION)
+        throw new InputError(
+          source,
+          'v',
+          `protocol version ${showValue(raw.v)} is not supported (this server speaks ${PROTOCOL} version ${PROTOCOL_VERSION})`,
+        );
       const op = raw.op;
-      if (typeof op !== 'string' || !Object.hasOwn(OPS, op)) throw new InputError(source, 'op', `unknown operation ${showValue(op)} (known: ${Object.keys(OPS).join(', ')})`);
+      if (typeof op !== 'string' || !Object.hasOwn(OPS, op))
+        throw new InputError(source, 'op', `unknown operation ${showValue(op)} (known: ${Object.keys(OPS).join(', ')})`);
       for (const key of Object.keys(raw)) {
-        if (!COMMON.includes(key) && !OPS[op].includes(key)) throw new InputError(source, key, `unknown field for ${op} (it takes ${OPS[op].join(', ') || 'no fields'})`);
+        if (!COMMON.includes(key) && !OPS[op].includes(key))
+          throw new InputError(source, key, `unknown field for ${op} (it takes ${OPS[op].join(', ') || 'no fields'})`);
       }
       const result = await this.dispatch(op, raw, source);
       return { response: { v: 1, ...(id !== undefined ? { id } : {}), ok: true, op, result }, shutdown: op === 'shutdown' };
@@ -164,7 +194,8 @@ export class ServeSession {
       }
       case 'history': {
         const from = raw.from === undefined ? 0 : raw.from;
-        if (typeof from !== 'number' || !Number.isInteger(from) || from < 0) throw new InputError(source, 'from', `must be an integer >= 0, got ${showValue(from)}`);
+        if (typeof from !== 'number' || !Number.isInteger(from) || from < 0)
+          throw new InputError(source, 'from', `must be an integer >= 0, got ${showValue(from)}`);
         return { history: s.history().filter((h) => h.step >= from) };
       }
       case 'snapshot':
@@ -176,9 +207,11 @@ export class ServeSession {
         };
       case 'simulate': {
         const step = raw.step;
-        if (typeof step !== 'number' || !Number.isInteger(step) || step < 0) throw new InputError(source, 'step', `must be an integer >= 0, got ${showValue(step)}`);
+        if (typeof step !== 'number' || !Number.isInteger(step) || step < 0)
+          throw new InputError(source, 'step', `must be an integer >= 0, got ${showValue(step)}`);
         const batch = readBatch(raw.tasks, this.taskIndex, source);
-        if (!this.world && step !== 0) throw new InputError(source, 'step', 'the simulated world is at step 0: steps are simulated in order, once each');
+        if (!this.world && step !== 0)
+          throw new InputError(source, 'step', 'the simulated world is at step 0: steps are simulated in order, once each');
         this.world ??= await SimulatedWorld.create(this.module, s.meta, s.config, this.graphSource);
         return this.world.rollout(step, batch, source);
       }

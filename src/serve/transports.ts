@@ -7,7 +7,11 @@ import { MAX_REQUEST_BYTES, type Handled, type ServeSession } from './session.ts
 
 function tooLarge(what: string): Handled {
   return {
-    response: { v: 1, ok: false, error: { source: what, place: '(request)', problem: `the request is larger than ${MAX_REQUEST_BYTES} bytes and was not read` } },
+    response: {
+      v: 1,
+      ok: false,
+      error: { source: what, place: '(request)', problem: `the request is larger than ${MAX_REQUEST_BYTES} bytes and was not read` },
+    },
     shutdown: false,
   };
 }
@@ -76,7 +80,12 @@ export function parseListen(text: string): { host: string; port: number } {
   if (!m) throw new InputError('command line', '--listen', `must be HOST:PORT (e.g. 127.0.0.1:8765), got ${JSON.stringify(text)}`);
   const host = m[1].replace(/^\[|\]$/g, '');
   const port = Number(m[2]);
-  if (!LOOPBACK.has(host)) throw new InputError('command line', '--listen', `must be a loopback address (127.0.0.1, ::1 or localhost): the server has no authentication, got ${JSON.stringify(host)}`);
+  if (!LOOPBACK.has(host))
+    throw new InputError(
+      'command line',
+      '--listen',
+      `must be a loopback address (127.0.0.1, ::1 or localhost): the server has no authentication, got ${JSON.stringify(host)}`,
+    );
   if (port > 65535) throw new InputError('command line', '--listen', `port must be in [0, 65535], got ${port}`);
   return { host, port };
 }
@@ -102,13 +111,23 @@ export function serveHttp(session: ServeSession, host: string, port: number, onS
   const server = createServer((request, response) => {
     const reply = (handled: Handled) => {
       const body = JSON.stringify(handled.response);
-      response.writeHead(handled.response.ok ? 200 : 400, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+      response.writeHead(handled.response.ok ? 200 : 400, {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+      });
       response.end(body, () => {
         if (handled.shutdown) onShutdown();
       });
     };
     if (request.method !== 'POST') {
-      reply({ response: { v: 1, ok: false, error: { source: 'http', place: 'method', problem: `send requests with POST, got ${request.method}` } }, shutdown: false });
+      reply({
+        response: {
+          v: 1,
+          ok: false,
+          error: { source: 'http', place: 'method', problem: `send requests with POST, got ${request.method}` },
+        },
+        shutdown: false,
+      });
       return;
     }
     readBody(request).then(

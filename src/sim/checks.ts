@@ -23,11 +23,25 @@ function verdict(simulated: number | null, ok: (x: number) => boolean): CheckRes
 }
 
 function relative(kind: CheckResult['kind'], what: string, simulated: number | null, target: number, share: number): CheckResult {
-  return { kind, what, target: String(target), tolerance: `within ${Math.round(share * 100)}%`, simulated, verdict: verdict(simulated, (x) => Math.abs(x - target) <= share * target) };
+  return {
+    kind,
+    what,
+    target: String(target),
+    tolerance: `within ${Math.round(share * 100)}%`,
+    simulated,
+    verdict: verdict(simulated, (x) => Math.abs(x - target) <= share * target),
+  };
 }
 
 function absolute(kind: CheckResult['kind'], what: string, simulated: number | null, target: number, tol: number): CheckResult {
-  return { kind, what, target: String(target), tolerance: `within ${tol}`, simulated, verdict: verdict(simulated, (x) => Math.abs(x - target) <= tol) };
+  return {
+    kind,
+    what,
+    target: String(target),
+    tolerance: `within ${tol}`,
+    simulated,
+    verdict: verdict(simulated, (x) => Math.abs(x - target) <= tol),
+  };
 }
 
 function above(what: string, difference: number | null, target = 'ordering'): CheckResult {
@@ -69,7 +83,15 @@ export function evaluateChecks(r: Partial, nEnvs: number): CheckResult[] {
   out.push(absolute('check', 'EnvSched: median reward (Table 2)', envsched?.medianReward ?? null, ep.medianReward!, 0.05));
   out.push(absolute('check', 'EnvSched: environments per batch (Table 2)', envsched?.envsPerBatch ?? null, ep.envsPerBatch!, 2));
   out.push(relative('check', 'EnvSched: tools per batch (Table 2)', envsched?.toolsPerBatch ?? null, ep.toolsPerBatch!, 0.1));
-  out.push(absolute('check', 'random: environments per batch = the analytic value (51 x 50, B = 64)', nEnvs === 51 ? random?.envsPerBatch ?? null : null, ANALYTIC_RANDOM_ENVS, 0.3));
+  out.push(
+    absolute(
+      'check',
+      'random: environments per batch = the analytic value (51 x 50, B = 64)',
+      nEnvs === 51 ? (random?.envsPerBatch ?? null) : null,
+      ANALYTIC_RANDOM_ENVS,
+      0.3,
+    ),
+  );
   for (const ablation of ['within-only', 'cross-only', 'coverage-only', 'exploitation-only'] as const) {
     out.push(above(`held-out at the last step: EnvSched minus ${ablation} (Table 3(a))`, diff(final('envsched'), final(ablation))));
   }
@@ -77,21 +99,64 @@ export function evaluateChecks(r: Partial, nEnvs: number): CheckResult[] {
   out.push(above('held-out at the last step: coverage-only minus random (Table 3(a))', diff(final('coverage-only'), final('random'))));
   const gainShare = gain && final('envsched') !== null && final('random') !== null ? (final('envsched')! - final('random')!) / gain : null;
   out.push({
-    kind: 'check', what: "EnvSched's held-out gain over random / random's gain over the untrained policy (Table 1)", target: `${PAPER_GAIN_SHARE_RANGE[0]} to ${PAPER_GAIN_SHARE_RANGE[1]}`,
-    tolerance: 'inside the range', simulated: gainShare, verdict: verdict(gainShare, (x) => x >= PAPER_GAIN_SHARE_RANGE[0] && x <= PAPER_GAIN_SHARE_RANGE[1]),
+    kind: 'check',
+    what: "EnvSched's held-out gain over random / random's gain over the untrained policy (Table 1)",
+    target: `${PAPER_GAIN_SHARE_RANGE[0]} to ${PAPER_GAIN_SHARE_RANGE[1]}`,
+    tolerance: 'inside the range',
+    simulated: gainShare,
+    verdict: verdict(gainShare, (x) => x >= PAPER_GAIN_SHARE_RANGE[0] && x <= PAPER_GAIN_SHARE_RANGE[1]),
   });
   for (const ablation of ['within-only', 'cross-only', 'coverage-only', 'exploitation-only'] as const) {
-    out.push(relative('check', `${ablation}: mean within-task variance (Table 3(a))`, row(ablation)?.meanVariance ?? null, PAPER_ROWS[ablation].meanVariance!, 0.15));
+    out.push(
+      relative(
+        'check',
+        `${ablation}: mean within-task variance (Table 3(a))`,
+        row(ablation)?.meanVariance ?? null,
+        PAPER_ROWS[ablation].meanVariance!,
+        0.15,
+      ),
+    );
   }
   for (const ablation of ['within-only', 'cross-only', 'coverage-only', 'exploitation-only'] as const) {
-    out.push(absolute('check', `${ablation}: environments per batch (Table 3(a))`, row(ablation)?.envsPerBatch ?? null, PAPER_ROWS[ablation].envsPerBatch!, 2));
+    out.push(
+      absolute(
+        'check',
+        `${ablation}: environments per batch (Table 3(a))`,
+        row(ablation)?.envsPerBatch ?? null,
+        PAPER_ROWS[ablation].envsPerBatch!,
+        2,
+      ),
+    );
   }
   out.push(relative('check', 'Table 4(a) step 1: mean batch variance', t4(1)?.meanVariance ?? null, PAPER_TABLE4.step1.meanVariance, 0.15));
-  out.push(relative('check', 'Table 4(a) step 1: cumulative mean variance', t4(1)?.cumulativeVariance ?? null, PAPER_TABLE4.step1.cumulativeVariance, 0.15));
+  out.push(
+    relative(
+      'check',
+      'Table 4(a) step 1: cumulative mean variance',
+      t4(1)?.cumulativeVariance ?? null,
+      PAPER_TABLE4.step1.cumulativeVariance,
+      0.15,
+    ),
+  );
   out.push(relative('check', 'Table 4(a) step 7: mean batch variance', t4(7)?.meanVariance ?? null, PAPER_TABLE4.step7.meanVariance, 0.15));
-  out.push(relative('check', 'Table 4(a) step 7: cumulative mean variance', t4(7)?.cumulativeVariance ?? null, PAPER_TABLE4.step7.cumulativeVariance, 0.15));
+  out.push(
+    relative(
+      'check',
+      'Table 4(a) step 7: cumulative mean variance',
+      t4(7)?.cumulativeVariance ?? null,
+      PAPER_TABLE4.step7.cumulativeVariance,
+      0.15,
+    ),
+  );
   const hit7 = t4(7)?.hitRate ?? null;
-  out.push({ kind: 'check', what: 'Table 4(a) step 7: exploitation hit rate', target: String(PAPER_TABLE4.step7.hitRate), tolerance: 'at least 0.85', simulated: hit7, verdict: verdict(hit7, (x) => x >= 0.85) });
+  out.push({
+    kind: 'check',
+    what: 'Table 4(a) step 7: exploitation hit rate',
+    target: String(PAPER_TABLE4.step7.hitRate),
+    tolerance: 'at least 0.85',
+    simulated: hit7,
+    verdict: verdict(hit7, (x) => x >= 0.85),
+  });
   // Figure 1: the first step at which EnvSched reaches random's best over its first 120 steps.
   let reach: number | null = null;
   if (random && envsched && T >= PAPER_FIGURE1.randomSteps) {
@@ -100,12 +165,26 @@ export function evaluateChecks(r: Partial, nEnvs: number): CheckResult[] {
     reach = t < 0 ? Infinity : t;
   }
   out.push({
-    kind: 'check', what: "Figure 1: steps EnvSched needs to reach random's best held-out score of its first 120 steps", target: `${PAPER_FIGURE1.envschedSteps} steps`,
-    tolerance: 'at most 60', simulated: reach === Infinity ? null : reach, verdict: reach === null ? 'not measured' : reach <= 60 ? 'pass' : 'fail',
+    kind: 'check',
+    what: "Figure 1: steps EnvSched needs to reach random's best held-out score of its first 120 steps",
+    target: `${PAPER_FIGURE1.envschedSteps} steps`,
+    tolerance: 'at most 60',
+    simulated: reach === Infinity ? null : reach,
+    verdict: reach === null ? 'not measured' : reach <= 60 ? 'pass' : 'fail',
   });
   const dps = final('dps');
-  const between = dps === null || final('random') === null || final('envsched') === null ? null : Math.min(dps - final('random')!, final('envsched')! - dps);
-  out.push({ kind: 'check', what: 'held-out at the last step: DPS between random and EnvSched (min of the two differences)', target: 'random < DPS < EnvSched', tolerance: 'difference > 0', simulated: between, verdict: verdict(between, (x) => x > 0) });
+  const between =
+    dps === null || final('random') === null || final('envsched') === null
+      ? null
+      : Math.min(dps - final('random')!, final('envsched')! - dps);
+  out.push({
+    kind: 'check',
+    what: 'held-out at the last step: DPS between random and EnvSched (min of the two differences)',
+    target: 'random < DPS < EnvSched',
+    tolerance: 'difference > 0',
+    simulated: between,
+    verdict: verdict(between, (x) => x > 0),
+  });
   for (const baseline of ['random', 'dapo', 'mopps', 'dps'] as const) {
     const a = envsched?.heldoutAtRollouts['100%'] ?? null;
     const b = row(baseline)?.heldoutAtRollouts['100%'] ?? null;

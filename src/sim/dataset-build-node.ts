@@ -61,7 +61,13 @@ export async function readDatasetIndex(): Promise<DatasetSpec[]> {
 /** The paths of a dataset's files. */
 export function datasetPaths(name: string): { dir: string; pool: string; json: string; bin: string; stamp: string } {
   const dir = join(datasetsDir(), name);
-  return { dir, pool: join(dir, 'pool'), json: join(dir, `${name}.graph.json`), bin: join(dir, `${name}.graph.bin`), stamp: join(dir, 'stamp.json') };
+  return {
+    dir,
+    pool: join(dir, 'pool'),
+    json: join(dir, `${name}.graph.json`),
+    bin: join(dir, `${name}.graph.bin`),
+    stamp: join(dir, 'stamp.json'),
+  };
 }
 
 async function readStamp(path: string): Promise<string | null> {
@@ -73,7 +79,14 @@ async function readStamp(path: string): Promise<string | null> {
 }
 
 function stampOf(spec: DatasetSpec): string {
-  const fields = { generator: GENERATOR_VERSION, builder: BUILDER_VERSION, envs: spec.envs, tasksPerEnv: spec.tasksPerEnv, totalTasks: spec.totalTasks ?? null, seed: spec.seed };
+  const fields = {
+    generator: GENERATOR_VERSION,
+    builder: BUILDER_VERSION,
+    envs: spec.envs,
+    tasksPerEnv: spec.tasksPerEnv,
+    totalTasks: spec.totalTasks ?? null,
+    seed: spec.seed,
+  };
   return `${JSON.stringify(fields, null, 1)}\n`;
 }
 
@@ -90,7 +103,8 @@ export async function ensureDatasets(names: readonly string[] = DEFAULT_DATASETS
   const rows: BuiltDataset[] = [];
   for (const name of names) {
     const spec = index.find((d) => d.name === name);
-    if (!spec) throw new Error(`unknown dataset ${JSON.stringify(name)} (datasets/index.json lists ${index.map((d) => d.name).join(', ')})`);
+    if (!spec)
+      throw new Error(`unknown dataset ${JSON.stringify(name)} (datasets/index.json lists ${index.map((d) => d.name).join(', ')})`);
     if (!opts.force && (await isDatasetCurrent(spec))) {
       rows.push({ name, built: false, seconds: 0, tasks: spec.tasks });
       continue;

@@ -52,7 +52,10 @@ export async function prepareDataset(name: string, opts: PrepareOptions = {}): P
   if (name === SYNTHETIC_DATASET || isGraphFile(name)) return false;
   if (!(await bundledDatasetNames()).includes(name)) return false; // loadDataset reports the unknown name
   const { ensureDatasets } = await import('./dataset-build-node.ts');
-  const [row] = await ensureDatasets([name], { log: opts.log ?? (() => {}), onProgress: (_, phase, fraction) => opts.onProgress?.(phase, fraction) });
+  const [row] = await ensureDatasets([name], {
+    log: opts.log ?? (() => {}),
+    onProgress: (_, phase, fraction) => opts.onProgress?.(phase, fraction),
+  });
   return row.built;
 }
 
@@ -64,7 +67,15 @@ export async function loadDataset(name: string): Promise<{ loaded: LoadedGraph; 
   }
   const bundled = await bundledDatasetNames();
   if (bundled.includes(name)) {
-    throw new InputError('command line', '--dataset', `the bundled dataset ${JSON.stringify(name)} is not built yet (build it with "npm run datasets -- ${name}")`);
+    throw new InputError(
+      'command line',
+      '--dataset',
+      `the bundled dataset ${JSON.stringify(name)} is not built yet (build it with "npm run datasets -- ${name}")`,
+    );
   }
-  throw new InputError('command line', '--dataset', `no dataset ${JSON.stringify(name)}: not a graph file (.graph.json or .graph.bin), a bundled dataset (${bundled.join(', ')}) or ${SYNTHETIC_DATASET}`);
+  throw new InputError(
+    'command line',
+    '--dataset',
+    `no dataset ${JSON.stringify(name)}: not a graph file (.graph.json or .graph.bin), a bundled dataset (${bundled.join(', ')}) or ${SYNTHETIC_DATASET}`,
+  );
 }

@@ -24,7 +24,15 @@ export interface RandomTrainingResult {
 }
 
 /** `steps` steps of uniform random batches of config.B distinct tasks from the first `envs` environments. */
-export function randomTraining(wasm: SimWasmExports, loaded: LoadedGraph, config: Config, source: string, envs: number, steps: number, model: SimModelParams = DEFAULT_SIM_MODEL): RandomTrainingResult {
+export function randomTraining(
+  wasm: SimWasmExports,
+  loaded: LoadedGraph,
+  config: Config,
+  source: string,
+  envs: number,
+  steps: number,
+  model: SimModelParams = DEFAULT_SIM_MODEL,
+): RandomTrainingResult {
   const params = readSimParams(loaded.meta, source);
   const taskEnv = loaded.packed.taskEnv;
   const sim = new Simulator(wasm, loaded.packed.nEnvs, taskEnv, params, config.K, model);
@@ -54,5 +62,13 @@ export function randomTraining(wasm: SimWasmExports, loaded: LoadedGraph, config
     sim.learn(m);
     heldout.push(mean(sim.heldoutScores()));
   }
-  return { envs, heldoutInitial, heldout, meanVariance: mean(variances), medianVariance: median(variances), medianReward: median(rewards), fingerprint: sim.fingerprint() };
+  return {
+    envs,
+    heldoutInitial,
+    heldout,
+    meanVariance: mean(variances),
+    medianVariance: median(variances),
+    medianReward: median(rewards),
+    fingerprint: sim.fingerprint(),
+  };
 }

@@ -262,7 +262,8 @@ function hasNegativeZero(values: ArrayLike<number>, n: number): boolean {
  */
 export function ranksAndQuantile(values: ArrayLike<number>, p: number, out?: Float64Array): { ranks: Float64Array; quantile: number } {
   const n = values.length;
-  if (n === 0 || hasNaN(values, n) || hasNegativeZero(values, n)) return { ranks: averageRanks(values, out), quantile: quantile(values, p) };
+  if (n === 0 || hasNaN(values, n) || hasNegativeZero(values, n))
+    return { ranks: averageRanks(values, out), quantile: quantile(values, p) };
   const ranks = out !== undefined && out.length >= n ? out.subarray(0, n) : new Float64Array(n);
   const order = radixOrder(values, n, true);
   ranksFromOrder(values, order, n, ranks);

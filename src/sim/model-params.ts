@@ -85,7 +85,11 @@ export const PREVIOUS_SIM_MODEL: Readonly<SimModelParams> = Object.freeze({
 });
 
 /** The calibrated world: the previous constants overridden by the fitted and fixed values of src/sim/calibrated.ts. */
-export const DEFAULT_SIM_MODEL: Readonly<SimModelParams> = Object.freeze({ ...PREVIOUS_SIM_MODEL, ...CALIBRATED.fixed, ...CALIBRATED.fitted });
+export const DEFAULT_SIM_MODEL: Readonly<SimModelParams> = Object.freeze({
+  ...PREVIOUS_SIM_MODEL,
+  ...CALIBRATED.fixed,
+  ...CALIBRATED.fitted,
+});
 
 /** `model` with every world mechanism off (the constants kept). */
 export function worldOff(model: SimModelParams): SimModelParams {

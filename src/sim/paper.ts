@@ -16,9 +16,23 @@ export interface PaperRow {
 const mean3 = (a: number, b: number, c: number) => Math.round(((a + b + c) / 3) * 100) / 100;
 
 export const PAPER_ROWS: Readonly<Record<string, PaperRow>> = Object.freeze({
-  random: { meanVariance: 0.03208, medianVariance: 0.01468, medianReward: 0.595, envsPerBatch: 36.53, toolsPerBatch: 413.41, benchmarkMean: mean3(28.83, 37.78, 56.0) },
+  random: {
+    meanVariance: 0.03208,
+    medianVariance: 0.01468,
+    medianReward: 0.595,
+    envsPerBatch: 36.53,
+    toolsPerBatch: 413.41,
+    benchmarkMean: mean3(28.83, 37.78, 56.0),
+  },
   dps: { benchmarkMean: mean3(30.38, 36.77, 56.67) },
-  envsched: { meanVariance: 0.0429, medianVariance: 0.02108, medianReward: 0.592, envsPerBatch: 45.96, toolsPerBatch: 478.39, benchmarkMean: mean3(31.88, 41.01, 58.0) },
+  envsched: {
+    meanVariance: 0.0429,
+    medianVariance: 0.02108,
+    medianReward: 0.592,
+    envsPerBatch: 45.96,
+    toolsPerBatch: 478.39,
+    benchmarkMean: mean3(31.88, 41.01, 58.0),
+  },
   'within-only': { meanVariance: 0.0391, envsPerBatch: 46.7, toolsPerBatch: 498.55, benchmarkMean: mean3(30.42, 40.4, 58.0) },
   'cross-only': { meanVariance: 0.0383, envsPerBatch: 46.18, toolsPerBatch: 466.5, benchmarkMean: mean3(30.63, 41.01, 57.33) },
   'coverage-only': { meanVariance: 0.0357, envsPerBatch: 51.0, toolsPerBatch: 502.1, benchmarkMean: mean3(29.71, 39.39, 56.67) },

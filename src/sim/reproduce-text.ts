@@ -25,13 +25,19 @@ export function agrees(stat: Stat, simulated: number, paper: number): boolean {
 }
 
 const STATS: readonly [Stat, string, number][] = [
-  ['meanVariance', 'meanVar', 4], ['medianVariance', 'medVar', 4], ['medianReward', 'medReward', 3], ['envsPerBatch', 'envs/batch', 2], ['toolsPerBatch', 'tools/batch', 1],
+  ['meanVariance', 'meanVar', 4],
+  ['medianVariance', 'medVar', 4],
+  ['medianReward', 'medReward', 3],
+  ['envsPerBatch', 'envs/batch', 2],
+  ['toolsPerBatch', 'tools/batch', 1],
 ];
 
 /** "sim (paper mark)": the paper's figure and agree (=) / disagree (x) beside the simulated one. */
 function cell(row: ReproduceRow, paper: PaperRow | undefined, stat: Stat, digits: number): string {
   const p = paper?.[stat];
-  return p === undefined ? `${fmt(row[stat], digits)}` : `${fmt(row[stat], digits)} (${fmt(p, digits)} ${agrees(stat, row[stat], p) ? '=' : 'x'})`;
+  return p === undefined
+    ? `${fmt(row[stat], digits)}`
+    : `${fmt(row[stat], digits)} (${fmt(p, digits)} ${agrees(stat, row[stat], p) ? '=' : 'x'})`;
 }
 
 function table(header: string[], rows: string[][]): string[] {
@@ -57,7 +63,16 @@ export function reproduceTable(result: ReproduceResult): string {
   const random = result.rows.find((r) => r.scheduler === 'random');
   const shares = ROLLOUT_SHARES.map((s) => `${s * 100}%`);
   const main = table(
-    ['scheduler', ...STATS.map(([, label]) => label), 'rollouts', ...HELDOUT_STEPS.map((s) => `held@${s}`), 'gain vs rnd (paper)', 'steps->rnd best', 'rollouts->rnd best', ...shares.map((s) => `held@${s} rnd rollouts`)],
+    [
+      'scheduler',
+      ...STATS.map(([, label]) => label),
+      'rollouts',
+      ...HELDOUT_STEPS.map((s) => `held@${s}`),
+      'gain vs rnd (paper)',
+      'steps->rnd best',
+      'rollouts->rnd best',
+      ...shares.map((s) => `held@${s} rnd rollouts`),
+    ],
     result.rows.map((r) => [
       r.scheduler,
       ...STATS.map(([stat, , digits]) => cell(r, result.paper.rows[r.scheduler], stat, digits)),
@@ -69,20 +84,43 @@ export function reproduceTable(result: ReproduceResult): string {
       ...shares.map((s) => fmt(r.heldoutAtRollouts[s], 2)),
     ]),
   );
-  const t3b = result.table3b.length > 0
-    ? table(['K_within', 'K_cross', 'meanVar', 'medVar', 'envs/batch', 'tools/batch', `held@${result.steps}`, 'steps->rnd best'], result.table3b.map((r) => [
-      String(r.K_within), String(r.K_cross), fmt(r.meanVariance, 4), fmt(r.medianVariance, 4), fmt(r.envsPerBatch, 2), fmt(r.toolsPerBatch, 1), fmt(r.heldoutCurve[result.steps], 2), r.stepsToRandomBest === null ? 'never' : String(r.stepsToRandomBest),
-    ]))
-    : [];
+  const t3b =
+    result.table3b.length > 0
+      ? table(
+          ['K_within', 'K_cross', 'meanVar', 'medVar', 'envs/batch', 'tools/batch', `held@${result.steps}`, 'steps->rnd best'],
+          result.table3b.map((r) => [
+            String(r.K_within),
+            String(r.K_cross),
+            fmt(r.meanVariance, 4),
+            fmt(r.medianVariance, 4),
+            fmt(r.envsPerBatch, 2),
+            fmt(r.toolsPerBatch, 1),
+            fmt(r.heldoutCurve[result.steps], 2),
+            r.stepsToRandomBest === null ? 'never' : String(r.stepsToRandomBest),
+          ]),
+        )
+      : [];
   const t4 = result.table4;
-  const t4rows = (steps: typeof t4.steps) => steps.map((s) => [String(s.step), fmt(s.meanVariance, 4), fmt(s.cumulativeVariance, 4), fmt(s.hitRate, 3)]);
+  const t4rows = (steps: typeof t4.steps) =>
+    steps.map((s) => [String(s.step), fmt(s.meanVariance, 4), fmt(s.cumulativeVariance, 4), fmt(s.hitRate, 3)]);
   const p4 = result.paper.table4;
-  const t4table = t4.runs > 0
-    ? table(['step', 'batch var', 'cumul. var', 'hit rate', 'low-q batch var', 'low-q hit', 'high-q batch var', 'high-q hit'], t4rows(t4.steps).map((row, k) => [
-      ...row, fmt(t4.lowQuartile[k]?.meanVariance, 4), fmt(t4.lowQuartile[k]?.hitRate, 3), fmt(t4.highQuartile[k]?.meanVariance, 4), fmt(t4.highQuartile[k]?.hitRate, 3),
-    ]))
-    : [];
-  const checks = table(['kind', 'what', 'target', 'tolerance', 'simulated', 'verdict'], result.checks.map((c) => [c.kind, c.what, c.target, c.tolerance, fmt(c.simulated, 4), c.verdict === 'fail' ? 'FAIL' : c.verdict]));
+  const t4table =
+    t4.runs > 0
+      ? table(
+          ['step', 'batch var', 'cumul. var', 'hit rate', 'low-q batch var', 'low-q hit', 'high-q batch var', 'high-q hit'],
+          t4rows(t4.steps).map((row, k) => [
+            ...row,
+            fmt(t4.lowQuartile[k]?.meanVariance, 4),
+            fmt(t4.lowQuartile[k]?.hitRate, 3),
+            fmt(t4.highQuartile[k]?.meanVariance, 4),
+            fmt(t4.highQuartile[k]?.hitRate, 3),
+          ]),
+        )
+      : [];
+  const checks = table(
+    ['kind', 'what', 'target', 'tolerance', 'simulated', 'verdict'],
+    result.checks.map((c) => [c.kind, c.what, c.target, c.tolerance, fmt(c.simulated, 4), c.verdict === 'fail' ? 'FAIL' : c.verdict]),
+  );
   const passed = result.checks.filter((c) => c.kind === 'check' && c.verdict === 'pass').length;
   const counted = result.checks.filter((c) => c.kind === 'check' && c.verdict !== 'not measured').length;
   return [
@@ -90,11 +128,25 @@ export function reproduceTable(result: ReproduceResult): string {
     'Tables 2 and 3(a): simulated (paper, "=" agrees within the tolerance of docs/calibration.md, "x" does not); "gain vs rnd" = (held-out - random\'s) / random\'s gain over the untrained policy, the paper\'s from the mean of its three benchmarks',
     ...main,
     '',
-    ...(t3b.length > 0 ? ['Table 3(b): EnvSched with K_within / K_cross halved or doubled (no paper figures here: a validation case)', ...t3b, ''] : []),
-    ...(t4table.length > 0
-      ? [`Table 4: ${t4.runs} runs, step 0 a random cold-start batch, steps 1-${t4.steps.length - 1} EnvSched; quartiles by the step-0 batch's variance. Paper: step 1 ${p4.step1.meanVariance} / ${p4.step1.cumulativeVariance} / ${p4.step1.hitRate}; step 7 ${p4.step7.meanVariance} / ${p4.step7.cumulativeVariance} / ${p4.step7.hitRate}`, ...t4table, t4.step7HitRange ? `step-7 hit rate 5th-95th percentile over runs: ${fmt(t4.step7HitRange[0], 3)}-${fmt(t4.step7HitRange[1], 3)} (paper ${p4.step7.hitRateP5}-1.000)` : '', '']
+    ...(t3b.length > 0
+      ? ['Table 3(b): EnvSched with K_within / K_cross halved or doubled (no paper figures here: a validation case)', ...t3b, '']
       : []),
-    ...(result.envScaling.length > 0 ? [`Environment scaling (random training on the first n environments): ${result.envScaling.map((p) => `${p.envs}: gain ${fmt(p.gain, 2)} (${fmt(p.share, 2)})`).join(', ')}`, ''] : []),
+    ...(t4table.length > 0
+      ? [
+          `Table 4: ${t4.runs} runs, step 0 a random cold-start batch, steps 1-${t4.steps.length - 1} EnvSched; quartiles by the step-0 batch's variance. Paper: step 1 ${p4.step1.meanVariance} / ${p4.step1.cumulativeVariance} / ${p4.step1.hitRate}; step 7 ${p4.step7.meanVariance} / ${p4.step7.cumulativeVariance} / ${p4.step7.hitRate}`,
+          ...t4table,
+          t4.step7HitRange
+            ? `step-7 hit rate 5th-95th percentile over runs: ${fmt(t4.step7HitRange[0], 3)}-${fmt(t4.step7HitRange[1], 3)} (paper ${p4.step7.hitRateP5}-1.000)`
+            : '',
+          '',
+        ]
+      : []),
+    ...(result.envScaling.length > 0
+      ? [
+          `Environment scaling (random training on the first n environments): ${result.envScaling.map((p) => `${p.envs}: gain ${fmt(p.gain, 2)} (${fmt(p.share, 2)})`).join(', ')}`,
+          '',
+        ]
+      : []),
     `Fit targets (re-measured on these seeds; the fit used others) and checks (never fitted): ${passed} of ${counted} checks pass`,
     ...checks,
     '',

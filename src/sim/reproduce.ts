@@ -11,7 +11,15 @@ import { SimulationRun, type RunResult, type RunWasm } from './run.ts';
 
 /** Table 2 (baselines vs EnvSched) and Table 3(a) (ablations), in one list. */
 export const REPRODUCE_SCHEDULERS: readonly SchedulerName[] = [
-  'random', 'dapo', 'mopps', 'dps', 'envsched', 'within-only', 'cross-only', 'coverage-only', 'exploitation-only',
+  'random',
+  'dapo',
+  'mopps',
+  'dps',
+  'envsched',
+  'within-only',
+  'cross-only',
+  'coverage-only',
+  'exploitation-only',
 ];
 
 export const HELDOUT_STEPS = [40, 120, 200] as const;
@@ -19,7 +27,10 @@ export const HELDOUT_STEPS = [40, 120, 200] as const;
 export const ROLLOUT_SHARES = [0.25, 0.5, 1] as const;
 /** Table 3(b): halving and doubling K_within (6) and K_cross (12). */
 export const TABLE3B: readonly { K_within: number; K_cross: number }[] = [
-  { K_within: 3, K_cross: 12 }, { K_within: 12, K_cross: 12 }, { K_within: 6, K_cross: 6 }, { K_within: 6, K_cross: 24 },
+  { K_within: 3, K_cross: 12 },
+  { K_within: 12, K_cross: 12 },
+  { K_within: 6, K_cross: 6 },
+  { K_within: 6, K_cross: 24 },
 ];
 /** The environment-scaling experiment: random training on the first n environments. */
 export const ENV_SCALING_COUNTS = [1, 5, 10, 20, 51] as const;
@@ -120,7 +131,14 @@ export interface ReproduceOptions {
 }
 
 /** Runs `config` to the end, yielding nothing (one SimulationRun per seed). */
-function runOne(wasm: RunWasm, loaded: LoadedGraph, config: Config, source: string, model: SimModelParams, randomColdStart = false): RunResult {
+function runOne(
+  wasm: RunWasm,
+  loaded: LoadedGraph,
+  config: Config,
+  source: string,
+  model: SimModelParams,
+  randomColdStart = false,
+): RunResult {
   return new SimulationRun(wasm, loaded, config, source, { model, randomColdStart }).run();
 }
 
@@ -194,7 +212,13 @@ function table4Steps(runs: RunResult[]): Table4Step[] {
     const m = mean(v);
     const sd = Math.sqrt(mean(v.map((x) => (x - m) ** 2)));
     const half = runs.length > 1 ? (1.96 * sd) / Math.sqrt(runs.length) : 0;
-    steps.push({ step: t, meanVariance: m, cumulativeVariance: mean(cum), hitRate: t === 0 || picks === 0 ? null : hits / picks, meanVarianceCi: [m - half, m + half] });
+    steps.push({
+      step: t,
+      meanVariance: m,
+      cumulativeVariance: mean(cum),
+      hitRate: t === 0 || picks === 0 ? null : hits / picks,
+      meanVarianceCi: [m - half, m + half],
+    });
   }
   return steps;
 }
@@ -206,13 +230,22 @@ function percentile(sorted: number[], p: number): number {
   return sorted[lo] + (pos - lo) * (sorted[hi] - sorted[lo]);
 }
 
-export async function reproduce(newWasm: () => Promise<RunWasm>, loaded: LoadedGraph, base: Config, source: string, options: ReproduceOptions): Promise<ReproduceResult> {
+export async function reproduce(
+  newWasm: () => Promise<RunWasm>,
+  loaded: LoadedGraph,
+  base: Config,
+  source: string,
+  options: ReproduceOptions,
+): Promise<ReproduceResult> {
   const schedulers = options.schedulers ?? REPRODUCE_SCHEDULERS;
   const model = options.model ?? DEFAULT_SIM_MODEL;
   const extras = options.extras !== false;
   const seedBase = options.seedBase ?? 0;
   const seeds = Array.from({ length: options.seeds }, (_, k) => seedBase + k);
-  const total = (schedulers.length + (extras ? TABLE3B.length : 0)) * seeds.length + options.table4Runs + (extras ? (ENV_SCALING_COUNTS.length - 1) * seeds.length : 0);
+  const total =
+    (schedulers.length + (extras ? TABLE3B.length : 0)) * seeds.length +
+    options.table4Runs +
+    (extras ? (ENV_SCALING_COUNTS.length - 1) * seeds.length : 0);
   let done = 0;
   const tick = (label: string) => options.onProgress?.(++done, total, label);
   const runsBy = new Map<SchedulerName, RunResult[]>();
@@ -246,12 +279,17 @@ export async function reproduce(newWasm: () => Promise<RunWasm>, loaded: LoadedG
   // Table 4: step 0 a uniform random batch, then TABLE4_STEPS EnvSched steps (seeds 1000 + k).
   const t4runs: RunResult[] = [];
   for (let k = 0; k < options.table4Runs; k++) {
-    t4runs.push(runOne(await newWasm(), loaded, { ...base, scheduler: 'envsched', seed: 1000 + k, T: TABLE4_STEPS + 1 }, source, model, true));
+    t4runs.push(
+      runOne(await newWasm(), loaded, { ...base, scheduler: 'envsched', seed: 1000 + k, T: TABLE4_STEPS + 1 }, source, model, true),
+    );
     tick(`table 4 run ${k + 1}`);
   }
   const byInitial = [...t4runs].sort((a, b) => a.steps[0].meanVariance - b.steps[0].meanVariance);
   const q = Math.max(1, Math.floor(t4runs.length / 4));
-  const step7Hits = t4runs.map((r) => r.steps[TABLE4_STEPS].hitRate).filter((h): h is number => h !== null).sort((a, b) => a - b);
+  const step7Hits = t4runs
+    .map((r) => r.steps[TABLE4_STEPS].hitRate)
+    .filter((h): h is number => h !== null)
+    .sort((a, b) => a - b);
   const table4: Table4 = {
     runs: t4runs.length,
     steps: t4runs.length > 0 ? table4Steps(t4runs) : [],
@@ -281,7 +319,23 @@ export async function reproduce(newWasm: () => Promise<RunWasm>, loaded: LoadedG
     }
   }
 
-  const paper: ReproducePaper = { rows: { ...PAPER_ROWS }, base: PAPER_BASE, gainShareRange: PAPER_GAIN_SHARE_RANGE, table4: PAPER_TABLE4, figure1: PAPER_FIGURE1 };
-  const partial = { dataset: base.dataset, seeds: options.seeds, steps: options.steps, rows, base: baseScore, table3b, table4, envScaling, paper };
+  const paper: ReproducePaper = {
+    rows: { ...PAPER_ROWS },
+    base: PAPER_BASE,
+    gainShareRange: PAPER_GAIN_SHARE_RANGE,
+    table4: PAPER_TABLE4,
+    figure1: PAPER_FIGURE1,
+  };
+  const partial = {
+    dataset: base.dataset,
+    seeds: options.seeds,
+    steps: options.steps,
+    rows,
+    base: baseScore,
+    table3b,
+    table4,
+    envScaling,
+    paper,
+  };
   return { ...partial, checks: evaluateChecks(partial, loaded.packed.nEnvs) };
 }

@@ -7,9 +7,25 @@ export function runToJson(result: RunResult): string {
 }
 
 const CSV_COLUMNS = [
-  'step', 'batchSize', 'meanVariance', 'medianVariance', 'meanReward', 'medianReward', 'envs', 'tools', 'families',
-  'rollouts', 'exploitationPicks', 'exploitationHits', 'hitRate', 'rankCorrelation', 'heldoutOverall',
-  'removals', 'removedTotal', 'progressExcluded', 'relaxed',
+  'step',
+  'batchSize',
+  'meanVariance',
+  'medianVariance',
+  'meanReward',
+  'medianReward',
+  'envs',
+  'tools',
+  'families',
+  'rollouts',
+  'exploitationPicks',
+  'exploitationHits',
+  'hitRate',
+  'rankCorrelation',
+  'heldoutOverall',
+  'removals',
+  'removedTotal',
+  'progressExcluded',
+  'relaxed',
 ] as const;
 
 function cell(value: unknown): string {

@@ -123,7 +123,13 @@ export class SimulationRun {
   /** The truth before the step's rollouts, copied (the simulator's buffer is rewritten next step). */
   private readonly trueVarBuf: Float64Array;
 
-  constructor(wasm: RunWasm, readonly loaded: LoadedGraph, readonly config: Config, readonly source: string, private readonly options: RunOptions = {}) {
+  constructor(
+    wasm: RunWasm,
+    readonly loaded: LoadedGraph,
+    readonly config: Config,
+    readonly source: string,
+    private readonly options: RunOptions = {},
+  ) {
     const params = readSimParams(loaded.meta, source);
     this.sim = new Simulator(wasm.sim, loaded.packed.nEnvs, loaded.packed.taskEnv, params, config.K, options.model ?? DEFAULT_SIM_MODEL);
     this.sim.reset(config.seed);
@@ -140,7 +146,12 @@ export class SimulationRun {
     if (step === 0 && this.options.randomColdStart) {
       const m = Math.min(this.config.B, this.sim.nTasks);
       this.sim.wasm.base_random_choose(this.coldPerm, this.sim.nTasks, m, this.coldOut);
-      return { tasks: this.sim.heap.i32(this.coldOut, m).slice(), phases: new Array<Phase>(m).fill('random'), relaxed: [], progressExcluded: 0 };
+      return {
+        tasks: this.sim.heap.i32(this.coldOut, m).slice(),
+        phases: new Array<Phase>(m).fill('random'),
+        relaxed: [],
+        progressExcluded: 0,
+      };
     }
     return this.scheduler.choose(step);
   }
@@ -194,7 +205,14 @@ export class SimulationRun {
     const view = sim.rolloutView(n);
     const phases = n === chosen.tasks.length ? chosen.phases : null;
     const measured = this.meter.measure(batch, view.rewards, K, phases, trueVar, judged);
-    const groups: StepGroups = { tasks: batch, K, rewards: view.rewards, flags, batchPtr: sim.pointers.batch, rewardsPtr: sim.pointers.rewards };
+    const groups: StepGroups = {
+      tasks: batch,
+      K,
+      rewards: view.rewards,
+      flags,
+      batchPtr: sim.pointers.batch,
+      rewardsPtr: sim.pointers.rewards,
+    };
     const removedTasks: number[] = [];
     for (const task of scheduler.observe(t, groups)) {
       if (this.removed[task]) continue;

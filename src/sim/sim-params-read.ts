@@ -28,7 +28,8 @@ function readTask(raw: unknown, source: string, place: string, nFamilies: number
     const gp = `${place}.gates[${k}]`;
     if (!isPlainObject(g)) fail(source, gp, 'must be an object');
     if (typeof g.difficulty !== 'number' || !Number.isFinite(g.difficulty)) fail(source, `${gp}.difficulty`, 'must be a finite number');
-    if (g.noise !== undefined && (typeof g.noise !== 'number' || !Number.isFinite(g.noise))) fail(source, `${gp}.noise`, 'must be a finite number when given');
+    if (g.noise !== undefined && (typeof g.noise !== 'number' || !Number.isFinite(g.noise)))
+      fail(source, `${gp}.noise`, 'must be a finite number when given');
     const gate: SimGate = {
       family: int(g.family, source, `${gp}.family`, 0, nFamilies - 1),
       type: int(g.type, source, `${gp}.type`, 0, Math.max(0, nTypes - 1)),
@@ -48,18 +49,21 @@ function readTask(raw: unknown, source: string, place: string, nFamilies: number
 /** Reads `meta.sim` (SPEC 12 `sim`, schema src/engine/sim-params.ts); InputError when absent or malformed. */
 export function readSimParams(meta: GraphMeta, source: string): SimParams {
   const raw = meta.sim;
-  if (!isPlainObject(raw)) fail(source, 'sim', 'this graph has no simulator parameters (`sim`), so it can be scored but not simulated (SPEC 12)');
+  if (!isPlainObject(raw))
+    fail(source, 'sim', 'this graph has no simulator parameters (`sim`), so it can be scored but not simulated (SPEC 12)');
   if (raw.version !== 1) fail(source, 'sim.version', `unsupported simulator parameters version ${JSON.stringify(raw.version)}`);
   const families = strings(raw.families, source, 'sim.families');
   const gateTypes = strings(raw.gateTypes ?? [], source, 'sim.gateTypes');
   if (families.length === 0) fail(source, 'sim.families', 'must name at least one operation family');
   if (!Array.isArray(raw.tasks)) fail(source, 'sim.tasks', 'must be a list with one entry per task');
-  if (raw.tasks.length !== meta.tasks.length) fail(source, 'sim.tasks', `has ${raw.tasks.length} entries, expected one per task (${meta.tasks.length})`);
+  if (raw.tasks.length !== meta.tasks.length)
+    fail(source, 'sim.tasks', `has ${raw.tasks.length} entries, expected one per task (${meta.tasks.length})`);
   const tasks = raw.tasks.map((t, i) => {
     const task = readTask(t, source, `sim.tasks[${i}]`, families.length, gateTypes.length);
     const declared = meta.tasks[i].checks;
     const total = task.gates.reduce((s, g) => s + g.checks, task.initiallySatisfied);
-    if (declared > 0 && declared !== total) fail(source, `sim.tasks[${i}]`, `checks add up to ${total}, but tasks[${i}].checks is ${declared}`);
+    if (declared > 0 && declared !== total)
+      fail(source, `sim.tasks[${i}]`, `checks add up to ${total}, but tasks[${i}].checks is ${declared}`);
     return task;
   });
   const heldoutRaw = raw.heldout ?? [];

@@ -40,10 +40,32 @@ export class Simulator {
   readonly taskFamilies: Int32Array[];
   private readonly model: SimModelParams;
   private readonly nEnvsTotal: number;
-  private readonly ptr: Record<'competence' | 'familiarity' | 'memo' | 'practice' | 'batch' | 'rewards' | 'flags' | 'honest' | 'truthMean' | 'truthVar' | 'heldMean' | 'heldVar' | 'hashTmp', number>;
+  private readonly ptr: Record<
+    | 'competence'
+    | 'familiarity'
+    | 'memo'
+    | 'practice'
+    | 'batch'
+    | 'rewards'
+    | 'flags'
+    | 'honest'
+    | 'truthMean'
+    | 'truthVar'
+    | 'heldMean'
+    | 'heldVar'
+    | 'hashTmp',
+    number
+  >;
   readonly capacity: number;
 
-  constructor(readonly wasm: SimWasmExports, nPoolEnvs: number, taskEnv: ArrayLike<number>, params: SimParams, K: number, model: SimModelParams = DEFAULT_SIM_MODEL) {
+  constructor(
+    readonly wasm: SimWasmExports,
+    nPoolEnvs: number,
+    taskEnv: ArrayLike<number>,
+    params: SimParams,
+    K: number,
+    model: SimModelParams = DEFAULT_SIM_MODEL,
+  ) {
     this.heap = new WasmHeap(wasm);
     this.model = { ...model };
     this.K = K;
@@ -65,24 +87,47 @@ export class Simulator {
 
     const h = this.heap;
     const p = {
-      taskEnv: h.allocI32(nAll), gateOff: h.allocI32(nAll + 1), gateFam: h.allocI32(nGates), gateDiff: h.allocF64(nGates),
-      gateChecks: h.allocF64(nGates), taskInit: h.allocF64(nAll), taskTotal: h.allocF64(nAll), taskExploit: h.allocI32(nAll),
-      competence: h.allocF64(this.nFamilies), familiarity: h.allocF64(this.nEnvsTotal), memo: h.allocF64(nAll),
-      scratch: h.allocF64(Math.max(maxGates, this.nFamilies + 2 * this.nEnvsTotal) + 1), params: h.allocF64(MODEL_PARAM_SLOTS),
+      taskEnv: h.allocI32(nAll),
+      gateOff: h.allocI32(nAll + 1),
+      gateFam: h.allocI32(nGates),
+      gateDiff: h.allocF64(nGates),
+      gateChecks: h.allocF64(nGates),
+      taskInit: h.allocF64(nAll),
+      taskTotal: h.allocF64(nAll),
+      taskExploit: h.allocI32(nAll),
+      competence: h.allocF64(this.nFamilies),
+      familiarity: h.allocF64(this.nEnvsTotal),
+      memo: h.allocF64(nAll),
+      scratch: h.allocF64(Math.max(maxGates, this.nFamilies + 2 * this.nEnvsTotal) + 1),
+      params: h.allocF64(MODEL_PARAM_SLOTS),
       practice: h.allocF64(nAll),
     };
     // Buffers of one step. Capacity N: DAPO may roll out the whole pool in one step.
     this.capacity = this.nTasks;
     this.ptr = {
-      competence: p.competence, familiarity: p.familiarity, memo: p.memo, practice: p.practice,
-      batch: h.allocI32(this.capacity), rewards: h.allocF64(this.capacity * K), flags: h.allocI32(this.capacity * K),
-      honest: h.allocF64(this.capacity * K), truthMean: h.allocF64(this.nTasks), truthVar: h.allocF64(this.nTasks),
-      heldMean: h.allocF64(Math.max(1, this.nHeldout)), heldVar: h.allocF64(Math.max(1, this.nHeldout)), hashTmp: h.alloc(16),
+      competence: p.competence,
+      familiarity: p.familiarity,
+      memo: p.memo,
+      practice: p.practice,
+      batch: h.allocI32(this.capacity),
+      rewards: h.allocF64(this.capacity * K),
+      flags: h.allocI32(this.capacity * K),
+      honest: h.allocF64(this.capacity * K),
+      truthMean: h.allocF64(this.nTasks),
+      truthVar: h.allocF64(this.nTasks),
+      heldMean: h.allocF64(Math.max(1, this.nHeldout)),
+      heldVar: h.allocF64(Math.max(1, this.nHeldout)),
+      hashTmp: h.alloc(16),
     };
     // Fill after every allocation (allocations may detach earlier views).
-    const taskEnvV = h.i32(p.taskEnv, nAll), offV = h.i32(p.gateOff, nAll + 1), famV = h.i32(p.gateFam, nGates);
-    const diffV = h.f64(p.gateDiff, nGates), checksV = h.f64(p.gateChecks, nGates), initV = h.f64(p.taskInit, nAll);
-    const totalV = h.f64(p.taskTotal, nAll), exploitV = h.i32(p.taskExploit, nAll);
+    const taskEnvV = h.i32(p.taskEnv, nAll),
+      offV = h.i32(p.gateOff, nAll + 1),
+      famV = h.i32(p.gateFam, nGates);
+    const diffV = h.f64(p.gateDiff, nGates),
+      checksV = h.f64(p.gateChecks, nGates),
+      initV = h.f64(p.taskInit, nAll);
+    const totalV = h.f64(p.taskTotal, nAll),
+      exploitV = h.i32(p.taskExploit, nAll);
     let g = 0;
     all.forEach(({ task, env }, i) => {
       taskEnvV[i] = env;
@@ -103,8 +148,25 @@ export class Simulator {
     offV[nAll] = g;
     h.f64(p.params, MODEL_PARAM_SLOTS).set(packModelParams(this.model));
     this.taskFamilies = params.tasks.map((t) => Int32Array.from(new Set(t.gates.map((gate) => gate.family))));
-    wasm.sim_bind(nAll, this.nEnvsTotal, this.nFamilies, p.taskEnv, p.gateOff, p.gateFam, p.gateDiff, p.gateChecks,
-      p.taskInit, p.taskTotal, p.taskExploit, p.competence, p.familiarity, p.memo, p.scratch, p.params, p.practice);
+    wasm.sim_bind(
+      nAll,
+      this.nEnvsTotal,
+      this.nFamilies,
+      p.taskEnv,
+      p.gateOff,
+      p.gateFam,
+      p.gateDiff,
+      p.gateChecks,
+      p.taskInit,
+      p.taskTotal,
+      p.taskExploit,
+      p.competence,
+      p.familiarity,
+      p.memo,
+      p.scratch,
+      p.params,
+      p.practice,
+    );
   }
 
   /** Starts a run: the initial policy (docs/simulator.md) and the generator seeded with `seed`. */
@@ -149,7 +211,11 @@ export class Simulator {
 
   rolloutView(n: number): RolloutView {
     const m = n * this.K;
-    return { rewards: this.heap.f64(this.ptr.rewards, m), flags: this.heap.i32(this.ptr.flags, m), honest: this.heap.f64(this.ptr.honest, m) };
+    return {
+      rewards: this.heap.f64(this.ptr.rewards, m),
+      flags: this.heap.i32(this.ptr.flags, m),
+      honest: this.heap.f64(this.ptr.honest, m),
+    };
   }
 
   /**

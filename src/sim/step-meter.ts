@@ -33,7 +33,11 @@ export class StepMeter {
   picksTotal = 0;
   hitsTotal = 0;
 
-  constructor(loaded: LoadedGraph, private readonly taskFamilies: readonly Int32Array[], nFamilies: number) {
+  constructor(
+    loaded: LoadedGraph,
+    private readonly taskFamilies: readonly Int32Array[],
+    nFamilies: number,
+  ) {
     this.taskEnv = loaded.packed.taskEnv;
     const pairIndex = new Map<string, number>();
     this.toolIds = loaded.meta.tasks.map((t) =>
@@ -59,14 +63,24 @@ export class StepMeter {
    */
   judge(truthVariance: Float64Array, predicted: ArrayLike<number> | null): { threshold: number; rankCorrelation: number | null } {
     const stats = ranksAndQuantile(truthVariance, 0.75, this.trueRanks);
-    return { threshold: stats.quantile, rankCorrelation: predicted ? pearsonOfRanks(averageRanks(predicted, this.predictedRanks), stats.ranks) : null };
+    return {
+      threshold: stats.quantile,
+      rankCorrelation: predicted ? pearsonOfRanks(averageRanks(predicted, this.predictedRanks), stats.ranks) : null,
+    };
   }
 
   /**
    * Measures the n kept groups of `batch` (rewards[b*K + k]). Picks counted for the hit rate:
    * the exploitation picks (EnvSched family) or every pick (phases null: baselines).
    */
-  measure(batch: Int32Array, rewards: Float64Array, K: number, phases: readonly Phase[] | null, trueVariance: Float64Array, judged: { threshold: number; rankCorrelation: number | null }): StepMeasure {
+  measure(
+    batch: Int32Array,
+    rewards: Float64Array,
+    K: number,
+    phases: readonly Phase[] | null,
+    trueVariance: Float64Array,
+    judged: { threshold: number; rankCorrelation: number | null },
+  ): StepMeasure {
     const n = batch.length;
     const variances = new Float64Array(n);
     const groupRewards = new Float64Array(n);

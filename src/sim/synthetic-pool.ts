@@ -23,14 +23,34 @@ export interface SyntheticPoolOptions {
 }
 
 export const ENVSCALER_SHAPE: Readonly<SyntheticPoolOptions> = Object.freeze({
-  envs: 51, tasksPerEnv: 50, families: 10, mCross: 256, pCross: 32,
-  heldoutSuites: 2, heldoutEnvs: 6, heldoutTasksPerEnv: 20, exploitableRate: 0.02, seed: 7,
+  envs: 51,
+  tasksPerEnv: 50,
+  families: 10,
+  mCross: 256,
+  pCross: 32,
+  heldoutSuites: 2,
+  heldoutEnvs: 6,
+  heldoutTasksPerEnv: 20,
+  exploitableRate: 0.02,
+  seed: 7,
 });
 
-const FAMILY_NAMES = ['lookup', 'create', 'update', 'delete', 'authorise', 'search', 'transfer', 'schedule', 'validate', 'notify', 'aggregate', 'link'];
+const FAMILY_NAMES = [
+  'lookup',
+  'create',
+  'update',
+  'delete',
+  'authorise',
+  'search',
+  'transfer',
+  'schedule',
+  'validate',
+  'notify',
+  'aggregate',
+  'link',
+];
 const GATE_TYPES = ['identifier-resolution', 'state-precondition', 'authorisation', 'write-effect'];
 const CATEGORIES = ['finance', 'health', 'logistics', 'education', 'retail', 'travel', 'community', 'operations'];
-
 
 interface EnvProfile {
   families: number[];
@@ -141,8 +161,21 @@ export function syntheticPool(options: Partial<SyntheticPoolOptions> = {}): Grap
     within.push(w);
     const others = crossAll.slice(0, c).sort(byScore);
     cross.push(others.slice(0, o.mCross));
-    fullCross.push(others.slice(0, o.pCross).map(([j, s]) => [j, round6(0.6 * s)] as Neighbour).sort(byScore));
+    fullCross.push(
+      others
+        .slice(0, o.pCross)
+        .map(([j, s]) => [j, round6(0.6 * s)] as Neighbour)
+        .sort(byScore),
+    );
   }
-  const sim: SimParams = { version: 1, families: FAMILY_NAMES.slice(0, o.families).concat(Array.from({ length: Math.max(0, o.families - FAMILY_NAMES.length) }, (_, k) => `family${k}`)), gateTypes: GATE_TYPES, tasks: simTasks, heldout };
+  const sim: SimParams = {
+    version: 1,
+    families: FAMILY_NAMES.slice(0, o.families).concat(
+      Array.from({ length: Math.max(0, o.families - FAMILY_NAMES.length) }, (_, k) => `family${k}`),
+    ),
+    gateTypes: GATE_TYPES,
+    tasks: simTasks,
+    heldout,
+  };
   return { format: 'envsched-graph', version: 1, name: `synthetic-${o.envs}x${o.tasksPerEnv}`, envs, tasks, within, cross, fullCross, sim };
 }

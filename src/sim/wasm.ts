@@ -12,10 +12,23 @@ export interface SimWasmExports {
   rng_seed(seed: number, stream: number): void;
   rng_next_f64(): number;
   sim_bind(
-    tasks: number, envs: number, families: number,
-    taskEnv: number, gateOff: number, gateFam: number, gateDiff: number, gateChecks: number,
-    taskInit: number, taskTotal: number, taskExploit: number,
-    competence: number, familiarity: number, memo: number, scratch: number, params: number, practice: number,
+    tasks: number,
+    envs: number,
+    families: number,
+    taskEnv: number,
+    gateOff: number,
+    gateFam: number,
+    gateDiff: number,
+    gateChecks: number,
+    taskInit: number,
+    taskTotal: number,
+    taskExploit: number,
+    competence: number,
+    familiarity: number,
+    memo: number,
+    scratch: number,
+    params: number,
+    practice: number,
   ): void;
   sim_expect(first: number, count: number, K: number, honest: number, outMean: number, outVar: number): void;
   sim_rollout(batch: number, n: number, K: number, rewards: number, flags: number, honest: number): void;
@@ -27,8 +40,29 @@ export interface SimWasmExports {
   base_perm_init(perm: number, n: number): void;
   base_random_choose(perm: number, n: number, m: number, out: number): void;
   base_beta_sample(a: number, b: number): number;
-  base_mopps_update(alpha: number, beta: number, batch: number, n: number, K: number, rewards: number, lambda: number, alpha0: number, beta0: number): void;
-  base_mopps_choose(alpha: number, beta: number, n: number, B: number, target: number, theta: number, key: number, cand: number, out: number, outKeys: number): number;
+  base_mopps_update(
+    alpha: number,
+    beta: number,
+    batch: number,
+    n: number,
+    K: number,
+    rewards: number,
+    lambda: number,
+    alpha0: number,
+    beta0: number,
+  ): void;
+  base_mopps_choose(
+    alpha: number,
+    beta: number,
+    n: number,
+    B: number,
+    target: number,
+    theta: number,
+    key: number,
+    cand: number,
+    out: number,
+    outKeys: number,
+  ): number;
   base_dps_init(counts: number, belief: number, last: number, n: number): void;
   base_dps_predict(counts: number, belief: number, n: number, prior: number, predicted: number): void;
   base_dps_update(counts: number, belief: number, last: number, batch: number, n: number, K: number, rewards: number, decay: number): void;

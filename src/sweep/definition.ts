@@ -97,7 +97,14 @@ export function parseKnobText(text: string, source: string, place: string): Swee
 
 export function checkKey(key: string, source: string, place: string): SweepKey {
   if (!(SWEEP_KEYS as string[]).includes(key)) {
-    const why = key === 'alpha' ? 'alpha is a six-vector, not one number' : key === 'seed' ? 'seeds are the --seeds axis' : key === 'dataset' ? 'a sweep runs on one dataset' : 'not a SPEC 11 knob';
+    const why =
+      key === 'alpha'
+        ? 'alpha is a six-vector, not one number'
+        : key === 'seed'
+          ? 'seeds are the --seeds axis'
+          : key === 'dataset'
+            ? 'a sweep runs on one dataset'
+            : 'not a SPEC 11 knob';
     throw new InputError(source, place, `cannot sweep ${JSON.stringify(key)} (${why}); sweepable: ${SWEEP_KEYS.join(', ')}`);
   }
   return key as SweepKey;
@@ -105,7 +112,8 @@ export function checkKey(key: string, source: string, place: string): SweepKey {
 
 function checkKnob(knob: SweepKnob, source: string, place: string): void {
   if (knob.values.length === 0) throw new InputError(source, place, `${knob.key} needs at least one value`);
-  if (knob.values.length > MAX_VALUES_PER_KNOB) throw new InputError(source, place, `${knob.key} has ${knob.values.length} values; at most ${MAX_VALUES_PER_KNOB}`);
+  if (knob.values.length > MAX_VALUES_PER_KNOB)
+    throw new InputError(source, place, `${knob.key} has ${knob.values.length} values; at most ${MAX_VALUES_PER_KNOB}`);
   const seen = new Set<KnobValue>();
   for (const value of knob.values) {
     const problem = checkConfigValue(knob.key, value);
@@ -116,10 +124,14 @@ function checkKnob(knob: SweepKnob, source: string, place: string): void {
 }
 
 export function parseMetrics(text: string, source: string, place: string): SweepMetric[] {
-  const names = text.split(',').map((m) => m.trim()).filter((m) => m !== '');
+  const names = text
+    .split(',')
+    .map((m) => m.trim())
+    .filter((m) => m !== '');
   if (names.length === 0) throw new InputError(source, place, `name at least one metric (${SWEEP_METRICS.join(', ')})`);
   for (const m of names) {
-    if (!(SWEEP_METRICS as readonly string[]).includes(m)) throw new InputError(source, place, `unknown metric ${JSON.stringify(m)} (known: ${SWEEP_METRICS.join(', ')})`);
+    if (!(SWEEP_METRICS as readonly string[]).includes(m))
+      throw new InputError(source, place, `unknown metric ${JSON.stringify(m)} (known: ${SWEEP_METRICS.join(', ')})`);
   }
   return [...new Set(names)] as SweepMetric[];
 }
@@ -135,18 +147,25 @@ export const CLI_PLACES: SweepPlaces = { knobs: ['--knob', '--knob2'], seeds: '-
 
 /** Checks a whole definition (e.g. one built by code or read back from JSON); throws InputError naming the field. */
 export function validateSweep(def: SweepDefinition, source: string, places: SweepPlaces = CLI_PLACES): SweepDefinition {
-  if (def.knobs.length < 1 || def.knobs.length > 2) throw new InputError(source, places.knobs[0], `a sweep has one or two knobs, got ${def.knobs.length}`);
+  if (def.knobs.length < 1 || def.knobs.length > 2)
+    throw new InputError(source, places.knobs[0], `a sweep has one or two knobs, got ${def.knobs.length}`);
   def.knobs.forEach((knob, k) => {
     checkKey(knob.key, source, places.knobs[k]);
     checkKnob(knob, source, places.knobs[k]);
   });
-  if (def.knobs.length === 2 && def.knobs[0].key === def.knobs[1].key) throw new InputError(source, places.knobs[1], `the two knobs must differ (both are ${def.knobs[0].key})`);
-  if (!Number.isInteger(def.seeds) || def.seeds < 1 || def.seeds > MAX_SEEDS) throw new InputError(source, places.seeds, `must be an integer in [1, ${MAX_SEEDS}], got ${def.seeds}`);
-  if (def.base.seed + def.seeds - 1 > 0xffff_ffff) throw new InputError(source, places.seeds, `seeds ${def.base.seed}..${def.base.seed + def.seeds - 1} run past 2^32 - 1`);
+  if (def.knobs.length === 2 && def.knobs[0].key === def.knobs[1].key)
+    throw new InputError(source, places.knobs[1], `the two knobs must differ (both are ${def.knobs[0].key})`);
+  if (!Number.isInteger(def.seeds) || def.seeds < 1 || def.seeds > MAX_SEEDS)
+    throw new InputError(source, places.seeds, `must be an integer in [1, ${MAX_SEEDS}], got ${def.seeds}`);
+  if (def.base.seed + def.seeds - 1 > 0xffff_ffff)
+    throw new InputError(source, places.seeds, `seeds ${def.base.seed}..${def.base.seed + def.seeds - 1} run past 2^32 - 1`);
   if (def.metrics.length === 0) throw new InputError(source, places.metrics, 'name at least one metric');
-  for (const m of def.metrics) if (!(SWEEP_METRICS as readonly string[]).includes(m)) throw new InputError(source, places.metrics, `unknown metric ${JSON.stringify(m)}`);
+  for (const m of def.metrics)
+    if (!(SWEEP_METRICS as readonly string[]).includes(m))
+      throw new InputError(source, places.metrics, `unknown metric ${JSON.stringify(m)}`);
   const runs = pointCount(def) * def.seeds;
-  if (runs > MAX_RUNS) throw new InputError(source, places.seeds, `${pointCount(def)} points x ${def.seeds} seeds = ${runs} runs; at most ${MAX_RUNS}`);
+  if (runs > MAX_RUNS)
+    throw new InputError(source, places.seeds, `${pointCount(def)} points x ${def.seeds} seeds = ${runs} runs; at most ${MAX_RUNS}`);
   return def;
 }
 

@@ -49,7 +49,10 @@ export class WorkerPool implements SweepExecutor {
   /** Workers spawned over the pool's life (tests check that a cached point spawns none). */
   spawned = 0;
 
-  constructor(private readonly spawn: () => PoolWorker, readonly concurrency: number) {
+  constructor(
+    private readonly spawn: () => PoolWorker,
+    readonly concurrency: number,
+  ) {
     if (!Number.isInteger(concurrency) || concurrency < 1) throw new RangeError(`a pool needs at least one worker, got ${concurrency}`);
   }
 

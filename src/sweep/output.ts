@@ -81,7 +81,13 @@ export function sweepToJson(result: SweepResult, shard?: { shard: Shard; totalRu
     cancelled: result.cancelled,
     points: result.points.map((p) => ({ values: p.values, seeds: p.seeds, fingerprints: p.fingerprints, metrics: p.metrics })),
   };
-  if (shard) body.shard = { index: shard.shard.index, count: shard.shard.count, points: result.points.map((p) => p.index), totalRuns: shard.totalRuns };
+  if (shard)
+    body.shard = {
+      index: shard.shard.index,
+      count: shard.shard.count,
+      points: result.points.map((p) => p.index),
+      totalRuns: shard.totalRuns,
+    };
   return sweepJsonText(body);
 }
 

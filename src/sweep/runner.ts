@@ -100,7 +100,8 @@ export async function runSweep(def: SweepDefinition, executor: SweepExecutor, op
     return key;
   };
   const refKeyOf: string[] = [];
-  if (needsReference) jobs.forEach((job, j) => (refKeyOf[j] = add(referenceConfig(def.base, job.config), `random reference seed ${job.config.seed}`)));
+  if (needsReference)
+    jobs.forEach((job, j) => (refKeyOf[j] = add(referenceConfig(def.base, job.config), `random reference seed ${job.config.seed}`)));
   const jobKeyOf = jobs.map((job) => add(job.config, `${label(points[job.point].values)} seed ${job.config.seed}`));
 
   const total = tasks.size;

@@ -12,7 +12,8 @@ export function parseShard(text: string, source: string, place: string): Shard {
   if (!m) throw new InputError(source, place, `must be i/n with 0 <= i < n (e.g. 0/4), got ${JSON.stringify(text)}`);
   const index = Number(m[1]);
   const count = Number(m[2]);
-  if (count < 1 || count > 100_000 || index >= count) throw new InputError(source, place, `must be i/n with 0 <= i < n <= 100000, got ${text}`);
+  if (count < 1 || count > 100_000 || index >= count)
+    throw new InputError(source, place, `must be i/n with 0 <= i < n <= 100000, got ${text}`);
   return { index, count };
 }
 
@@ -28,15 +29,24 @@ export function mergeShards(files: readonly { source: string; text: string }[]):
   if (files.length === 0) throw new InputError('command line', 'files', 'give the shard files to merge');
   const parsed = files.map(({ source, text }) => {
     const raw = parseJsonText(text, source);
-    if (!isPlainObject(raw) || raw.format !== 'envsched-sweep' || raw.version !== 1) throw new InputError(source, 'format', 'not an envsched sweep JSON file (version 1)');
+    if (!isPlainObject(raw) || raw.format !== 'envsched-sweep' || raw.version !== 1)
+      throw new InputError(source, 'format', 'not an envsched sweep JSON file (version 1)');
     const shard = raw.shard;
-    if (!isPlainObject(shard) || typeof shard.index !== 'number' || typeof shard.count !== 'number' || !Array.isArray(shard.points) || typeof shard.totalRuns !== 'number') {
+    if (
+      !isPlainObject(shard) ||
+      typeof shard.index !== 'number' ||
+      typeof shard.count !== 'number' ||
+      !Array.isArray(shard.points) ||
+      typeof shard.totalRuns !== 'number'
+    ) {
       throw new InputError(source, 'shard', 'not a shard file (write shards with envsched sweep --shard i/n --out F.json)');
     }
     if (raw.cancelled === true) throw new InputError(source, 'cancelled', 'this shard was cancelled before it finished: run it again');
-    if (!Array.isArray(raw.points) || raw.points.length !== shard.points.length) throw new InputError(source, 'points', 'does not match its shard.points list');
+    if (!Array.isArray(raw.points) || raw.points.length !== shard.points.length)
+      throw new InputError(source, 'points', 'does not match its shard.points list');
     raw.points.forEach((point: unknown, k) => {
-      if (!isPlainObject(point) || !Array.isArray(point.values) || !Array.isArray(point.seeds) || !isPlainObject(point.metrics)) throw new InputError(source, `points[${k}]`, 'must be {"values", "seeds", "fingerprints", "metrics"}');
+      if (!isPlainObject(point) || !Array.isArray(point.values) || !Array.isArray(point.seeds) || !isPlainObject(point.metrics))
+        throw new InputError(source, `points[${k}]`, 'must be {"values", "seeds", "fingerprints", "metrics"}');
       if (typeof (shard.points as unknown[])[k] !== 'number') throw new InputError(source, `shard.points[${k}]`, 'must be a point index');
     });
     return { source, raw, shard: shard as { index: number; count: number; points: number[]; totalRuns: number } };
@@ -46,7 +56,8 @@ export function mergeShards(files: readonly { source: string; text: string }[]):
   const byIndex = new Map<number, string>();
   for (const p of parsed) {
     for (const key of DEFINITION) {
-      if (JSON.stringify(p.raw[key]) !== JSON.stringify(first.raw[key])) throw new InputError(p.source, key, `differs from ${first.source}: the shards are not of one sweep`);
+      if (JSON.stringify(p.raw[key]) !== JSON.stringify(first.raw[key]))
+        throw new InputError(p.source, key, `differs from ${first.source}: the shards are not of one sweep`);
     }
     if (p.shard.count !== count) throw new InputError(p.source, 'shard.count', `is ${p.shard.count}, ${first.source} says ${count}`);
     const twin = byIndex.get(p.shard.index);
@@ -68,5 +79,11 @@ export function mergeShards(files: readonly { source: string; text: string }[]):
   body.cachedRuns = parsed.reduce((n, p) => n + Number(p.raw.cachedRuns ?? 0), 0);
   body.cancelled = false;
   body.points = ordered;
-  return { json: sweepJsonText(body), table: { definition: { knobs: first.raw.knobs, metrics: first.raw.metrics } as SweepTable['definition'], points: ordered as SweepTable['points'] } };
+  return {
+    json: sweepJsonText(body),
+    table: {
+      definition: { knobs: first.raw.knobs, metrics: first.raw.metrics } as SweepTable['definition'],
+      points: ordered as SweepTable['points'],
+    },
+  };
 }

@@ -12,7 +12,18 @@
 // second (heatmap rows).
 import { InputError } from '../engine/errors.ts';
 import type { Config } from '../engine/types.ts';
-import { checkKey, MAX_RUNS, MAX_SEEDS, parseKnobValues, parseMetrics, pointCount, SWEEP_METRICS, type SweepDefinition, type SweepKnob, type SweepMetric } from './definition.ts';
+import {
+  checkKey,
+  MAX_RUNS,
+  MAX_SEEDS,
+  parseKnobValues,
+  parseMetrics,
+  pointCount,
+  SWEEP_METRICS,
+  type SweepDefinition,
+  type SweepKnob,
+  type SweepMetric,
+} from './definition.ts';
 import { findPreset, presetKnobs } from './presets.ts';
 
 export const SWEEP_PREFIX = 'sweep.';
@@ -40,14 +51,17 @@ export function parseSweepUrl(search: string, base: Config): { sweep: SweepDefin
   let metrics: SweepMetric[] = [...SWEEP_METRICS];
   let preset: string | null = null;
   const noteOf = (error: unknown, label: string, text: string) =>
-    error instanceof InputError ? `${label}=${short(text)}: ${error.problem}; ignored` : `${label}=${short(text)}: ${String(error)}; ignored`;
+    error instanceof InputError
+      ? `${label}=${short(text)}: ${error.problem}; ignored`
+      : `${label}=${short(text)}: ${String(error)}; ignored`;
   for (const [rawKey, text] of params) {
     if (!rawKey.startsWith(SWEEP_PREFIX)) continue;
     const key = rawKey.slice(SWEEP_PREFIX.length);
     try {
       if (key === 'seeds') {
         const n = Number(text);
-        if (text.trim() === '' || !Number.isInteger(n) || n < 1 || n > MAX_SEEDS) throw new InputError('url', rawKey, `must be an integer in [1, ${MAX_SEEDS}]`);
+        if (text.trim() === '' || !Number.isInteger(n) || n < 1 || n > MAX_SEEDS)
+          throw new InputError('url', rawKey, `must be an integer in [1, ${MAX_SEEDS}]`);
         seeds = n;
       } else if (key === 'metrics') metrics = parseMetrics(text, 'url', rawKey);
       else if (key === 'preset') {
@@ -84,7 +98,10 @@ export function parseSweepUrl(search: string, base: Config): { sweep: SweepDefin
 }
 
 function sameKnobs(a: readonly SweepKnob[], b: readonly SweepKnob[]): boolean {
-  return a.length === b.length && a.every((k, i) => k.key === b[i].key && k.values.length === b[i].values.length && k.values.every((v, j) => v === b[i].values[j]));
+  return (
+    a.length === b.length &&
+    a.every((k, i) => k.key === b[i].key && k.values.length === b[i].values.length && k.values.every((v, j) => v === b[i].values[j]))
+  );
 }
 
 /**

@@ -27,7 +27,8 @@ async function handle({ id, request }: WorkerRequest): Promise<WorkerReply> {
     const { loaded, source } = await dataset;
     return { id, ok: true, run: runPoint(await loadRunWasmNode(), loaded, request.config, source) };
   } catch (error) {
-    if (isInputError(error)) return { id, ok: false, input: { source: error.source, place: error.place, problem: error.problem }, message: error.message };
+    if (isInputError(error))
+      return { id, ok: false, input: { source: error.source, place: error.place, problem: error.problem }, message: error.message };
     return { id, ok: false, input: null, message: error instanceof Error ? (error.stack ?? error.message) : String(error) };
   }
 }

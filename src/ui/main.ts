@@ -11,13 +11,20 @@ import { splitExplainParams } from './explain/explain-url.ts';
 import './styles.css';
 
 const base = new URL('./', window.location.href).href;
-const client = new EngineClient(new URL(wasmUrl, window.location.href).href, base, () => new Worker(new URL('../worker/engine.worker.ts', import.meta.url), { type: 'module' }));
+const client = new EngineClient(
+  new URL(wasmUrl, window.location.href).href,
+  base,
+  () => new Worker(new URL('../worker/engine.worker.ts', import.meta.url), { type: 'module' }),
+);
 // The Sweep tab (src/ui/sweep/README.md): `sweep.*` keys are its own; the app reads the rest.
 const { app, sweep } = splitSweepParams(window.location.search);
 // Explain mode's lecture link (`explain=<scene>`) is its own key too (src/ui/explain/explain-url.ts).
 const explainLink = splitExplainParams(app);
 // The result card's seeds run in the sweep's background worker pool (its own chunk, made on first use).
-const cardExecutor = () => import('./sweep/browser-pool.ts').then(({ createBrowserSweepPool }) => createBrowserSweepPool(new URL(wasmUrl, window.location.href).href, base));
+const cardExecutor = () =>
+  import('./sweep/browser-pool.ts').then(({ createBrowserSweepPool }) =>
+    createBrowserSweepPool(new URL(wasmUrl, window.location.href).href, base),
+  );
 const lab = new Lab(client, explainLink.app, cardExecutor);
 for (const text of explainLink.notices) lab.notify('error', text);
 const explain = new ExplainStore(client, explainLink.link);
@@ -28,7 +35,11 @@ for (const text of read.notices) lab.notify('error', text);
 let sweepStore: Promise<SweepStore> | null = null;
 const loadSweepStore = (): Promise<SweepStore> =>
   (sweepStore ??= Promise.all([import('./sweep/sweep-store.svelte.ts'), import('./sweep/browser-pool.ts')]).then(
-    ([{ SweepStore }, { createBrowserSweepPool }]) => new SweepStore(() => createBrowserSweepPool(new URL(wasmUrl, window.location.href).href, base)),
+    ([{ SweepStore }, { createBrowserSweepPool }]) =>
+      new SweepStore(() => createBrowserSweepPool(new URL(wasmUrl, window.location.href).href, base)),
   ));
 
-mount(App, { target: document.getElementById('app') as HTMLElement, props: { lab, sweep: { load: loadSweepStore, initial: read.sweep }, explain } });
+mount(App, {
+  target: document.getElementById('app') as HTMLElement,
+  props: { lab, sweep: { load: loadSweepStore, initial: read.sweep }, explain },
+});

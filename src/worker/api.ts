@@ -130,5 +130,12 @@ export interface EngineApi extends ExplainApi {
   /** The lane's run as `envsched run` writes it: run.json and run.csv (src/sim/run-output.ts). */
   exportRun(lane: Lane): Promise<{ json: string; csv: string } | null>;
   importHistory(text: string, fileName: string, config: Config): Promise<Result<ImportedScores>>;
-  reproduce(config: Config, seeds: number, steps: number, table4Runs: number, onProgress: (done: number, total: number, label: string) => void, world?: WorldSettings): Promise<Result<ReproduceResult>>;
+  reproduce(
+    config: Config,
+    seeds: number,
+    steps: number,
+    table4Runs: number,
+    onProgress: (done: number, total: number, label: string) => void,
+    world?: WorldSettings,
+  ): Promise<Result<ReproduceResult>>;
 }

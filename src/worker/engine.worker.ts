@@ -63,7 +63,8 @@ function fail(error: unknown, fallbackSource: string): Result<never> {
  * The fault-injection hooks of the faults e2e test (docs/reliability.md): only in a test build
  * (VITE_ENVSCHED_TEST_HOOKS=1). The production bundle leaves them out, module and all.
  */
-const faults: Promise<Faults> | null = import.meta.env.VITE_ENVSCHED_TEST_HOOKS === '1' ? import('./faults.ts').then((m) => m.createFaults(() => module)) : null;
+const faults: Promise<Faults> | null =
+  import.meta.env.VITE_ENVSCHED_TEST_HOOKS === '1' ? import('./faults.ts').then((m) => m.createFaults(() => module)) : null;
 // (no top-level await: comlink must be listening as soon as the worker starts)
 
 async function newRunWasm(): Promise<RunWasm> {
@@ -113,7 +114,10 @@ function cachedAnalysis(key: string, observations: readonly Observation[], confi
 }
 
 /** The (cached) analysis of a lane's history at `step`, with that history and the configuration scored. */
-function laneAnalysis(lane: Lane | 'imported', step: number): Result<{ observations: readonly Observation[]; config: Config; analysis: Analysis }> {
+function laneAnalysis(
+  lane: Lane | 'imported',
+  step: number,
+): Result<{ observations: readonly Observation[]; config: Config; analysis: Analysis }> {
   if (!loaded) return noticeOf('no graph loaded');
   let observations: readonly Observation[];
   let config: Config;
@@ -169,7 +173,8 @@ const api: EngineApi = {
   async run(lane, runId, config, onChunk, world) {
     try {
       if (!loaded || !info) return noticeOf('no graph loaded');
-      if (!info.simulable) throw new InputError(info.source, 'sim', 'this graph has no simulator parameters, so it can be scored but not simulated (SPEC 12)');
+      if (!info.simulable)
+        throw new InputError(info.source, 'sim', 'this graph has no simulator parameters, so it can be scored but not simulated (SPEC 12)');
       const signal = runs.signal;
       const started = performance.now();
       const wasm = await newRunWasm();
@@ -191,7 +196,13 @@ const api: EngineApi = {
         if (signal.aborted) return cancelled();
       }
       lanes.set(lane, session);
-      const done: RunDone = { lane, runId, fingerprint: session.result!.fingerprint, steps: session.stepsDone, millis: performance.now() - started };
+      const done: RunDone = {
+        lane,
+        runId,
+        fingerprint: session.result!.fingerprint,
+        steps: session.stepsDone,
+        millis: performance.now() - started,
+      };
       return { ok: true, value: done };
     } catch (error) {
       return fail(error, 'run');
@@ -215,7 +226,11 @@ const api: EngineApi = {
   async pool(lane, step) {
     const snapshot = lanes.get(lane)?.pool(step);
     if (!snapshot) return null;
-    return Comlink.transfer(snapshot, [snapshot.truth.buffer, snapshot.truthMean.buffer, ...(snapshot.predicted ? [snapshot.predicted.buffer] : [])]);
+    return Comlink.transfer(snapshot, [
+      snapshot.truth.buffer,
+      snapshot.truthMean.buffer,
+      ...(snapshot.predicted ? [snapshot.predicted.buffer] : []),
+    ]);
   },
 
   async inspect(lane, step, task) {
@@ -249,7 +264,10 @@ const api: EngineApi = {
   async exportHistory(lane, beforeStep) {
     const r = lanes.get(lane);
     if (!r || !loaded) return '';
-    return serializeHistoryJsonl(r.observations.filter((o) => o.step < beforeStep), loaded.meta.tasks.map((t) => t.id));
+    return serializeHistoryJsonl(
+      r.observations.filter((o) => o.step < beforeStep),
+      loaded.meta.tasks.map((t) => t.id),
+    );
   },
 
   async exportGraphJson() {

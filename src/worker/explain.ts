@@ -90,7 +90,12 @@ export interface TaskWhy {
 /** "Why this task" for the inspector. */
 export function taskWhy(graph: Graph, config: Config, analysis: Analysis, task: number): TaskWhy {
   const why = batchWhyOf(graph, config, analysis);
-  return { pick: why.batch.picks.find((p) => p.task === task) ?? null, leftOut: why.leftOut[task], relaxed: why.batch.relaxed, picks: why.batch.picks.map((p) => ({ task: p.task, phase: p.phase })) };
+  return {
+    pick: why.batch.picks.find((p) => p.task === task) ?? null,
+    leftOut: why.leftOut[task],
+    relaxed: why.batch.relaxed,
+    picks: why.batch.picks.map((p) => ({ task: p.task, phase: p.phase })),
+  };
 }
 
 function groupView(o: Observation): GroupView {
@@ -123,7 +128,10 @@ export function explainApi(source: ExplainSource): ExplainApi {
       const groupSource = own ?? fallback;
       const now = observations.filter((o) => o.step === step);
       const order = new Map(batch.picks.map((p, k) => [p.task, k]));
-      const rollouts = now.length > 0 ? now.map(groupView).sort((x, y) => (order.get(x.task) ?? 1e9) - (order.get(y.task) ?? 1e9) || x.task - y.task) : null;
+      const rollouts =
+        now.length > 0
+          ? now.map(groupView).sort((x, y) => (order.get(x.task) ?? 1e9) - (order.get(y.task) ?? 1e9) || x.task - y.task)
+          : null;
       const mean = (y: keyof StatTriple) => (rollouts ? rollouts.reduce((s, g) => s + g[y], 0) / rollouts.length : NaN);
       const hl = analysis.halfLives;
       const value: StepExplanation = {

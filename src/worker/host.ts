@@ -20,7 +20,12 @@ export async function fetchCatalog(base: string): Promise<CatalogEntry[]> {
 export async function fetchBundledGraph(base: string, name: string): Promise<{ loaded: LoadedGraph; source: string }> {
   const catalog = await fetchCatalog(base);
   const entry = catalog.find((d) => d.name === name);
-  if (!entry) throw new InputError('url', 'dataset', `no bundled dataset named ${JSON.stringify(name)} (available: ${catalog.map((d) => d.name).join(', ') || 'none'})`);
+  if (!entry)
+    throw new InputError(
+      'url',
+      'dataset',
+      `no bundled dataset named ${JSON.stringify(name)} (available: ${catalog.map((d) => d.name).join(', ') || 'none'})`,
+    );
   const file = await fetch(new URL(`datasets/${entry.file}`, base));
   if (!file.ok) throw new InputError(`datasets/${entry.file}`, '-', `HTTP ${file.status}`);
   return { loaded: decodeGraphBytes(new Uint8Array(await file.arrayBuffer()), entry.file), source: entry.file };
@@ -36,7 +41,8 @@ export interface Failure {
 }
 
 export function failureOf(error: unknown, fallbackSource: string): Failure {
-  if (isInputError(error)) return { ok: false, notice: error.message, input: { source: error.source, place: error.place, problem: error.problem } };
+  if (isInputError(error))
+    return { ok: false, notice: error.message, input: { source: error.source, place: error.place, problem: error.problem } };
   return { ok: false, notice: `${fallbackSource}: ${error instanceof Error ? error.message : String(error)}`, input: null };
 }
 

@@ -33,7 +33,14 @@ export class RunSession {
   private observationCache: Observation[] | null = null;
   result: RunResult | null = null;
 
-  constructor(wasm: RunWasm, loaded: LoadedGraph, readonly config: Config, readonly runId: number, source: string, model?: SimModelParams) {
+  constructor(
+    wasm: RunWasm,
+    loaded: LoadedGraph,
+    readonly config: Config,
+    readonly runId: number,
+    source: string,
+    model?: SimModelParams,
+  ) {
     this.run = new SimulationRun(wasm, loaded, config, source, { model });
     this.nTasks = loaded.packed.nTasks;
     const cells = this.run.totalSteps * this.nTasks;
@@ -71,7 +78,11 @@ export class RunSession {
     }
     const g = d.groups;
     const flagged = g.flags.some((f) => f === 1);
-    this.groups.push({ tasks: g.tasks.slice(), rewards: g.rewards.slice(0, g.tasks.length * g.K), flags: flagged ? Uint8Array.from(g.flags) : null });
+    this.groups.push({
+      tasks: g.tasks.slice(),
+      rewards: g.rewards.slice(0, g.tasks.length * g.K),
+      flags: flagged ? Uint8Array.from(g.flags) : null,
+    });
     this.observationCache = null;
     if (this.run.done) this.result = this.run.result();
     return { metrics: d.metrics, phases: d.phases ? [...d.phases] : null, predictedBatchVariance };

@@ -30,7 +30,16 @@ import type { CaseResult, CrossEngineCase, EngineReport } from './protocol.ts';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CHROMIUM = '/usr/bin/chromium';
 const FIREFOX = '/usr/bin/firefox-esr';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const SCHEDULERS: SchedulerName[] = ['envsched', 'random', 'dps', 'mopps', 'dapo'];
 const SEEDS = [1, 7];
 const BROWSER_TIMEOUT = 240_000;
@@ -69,7 +78,13 @@ const FIREFOX_PREFS = {
   'services.settings.server': 'http://127.0.0.1:9/',
 } as const;
 
-const CONTENT_TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css', '.json': 'application/json' };
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.wasm': 'application/wasm',
+  '.css': 'text/css',
+  '.json': 'application/json',
+};
 
 let outDir = '';
 let server: Server;
@@ -107,7 +122,8 @@ function startServer(): Promise<void> {
       });
       return;
     }
-    const send = (status: number, type: string, data: string | Uint8Array) => res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' }).end(data);
+    const send = (status: number, type: string, data: string | Uint8Array) =>
+      res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' }).end(data);
     if (url.pathname === '/cases.json') return send(200, 'application/json', JSON.stringify(cases));
     const data = /^\/data\/(.+)\.graph\.bin$/.exec(url.pathname);
     if (data) {
@@ -147,11 +163,14 @@ async function tempDir(prefix: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  for (const path of [CHROMIUM, FIREFOX]) if (!existsSync(path)) throw new Error(`${path} is missing: install Debian's chromium and firefox-esr (see .ci/run)`);
+  for (const path of [CHROMIUM, FIREFOX])
+    if (!existsSync(path)) throw new Error(`${path} is missing: install Debian's chromium and firefox-esr (see .ci/run)`);
   await datasets();
   const steps = (name: string) => (name === 'tiny' ? 40 : 20);
   cases = [...graphs.keys()].flatMap((dataset) =>
-    SCHEDULERS.flatMap((scheduler) => SEEDS.map((seed) => ({ key: `${dataset}/${scheduler}/seed ${seed}`, dataset, scheduler, seed, steps: steps(dataset) }))),
+    SCHEDULERS.flatMap((scheduler) =>
+      SEEDS.map((seed) => ({ key: `${dataset}/${scheduler}/seed ${seed}`, dataset, scheduler, seed, steps: steps(dataset) })),
+    ),
   );
   outDir = await tempDir('envsched-cross-engine-');
   await build({ configFile: join(ROOT, 'test/cross-engine/vite.config.ts'), build: { outDir }, logLevel: 'warn' });
@@ -168,10 +187,22 @@ function nodeResults(): Promise<CaseResult[]> {
     const results: CaseResult[] = [];
     for (const c of cases) {
       const loaded = decodeGraphBinary(graphs.get(c.dataset) as Uint8Array, c.dataset);
-      const config: Config = { ...DEFAULT_CONFIG, alpha: [...DEFAULT_CONFIG.alpha] as Config['alpha'], scheduler: c.scheduler as SchedulerName, seed: c.seed, T: c.steps, dataset: c.dataset };
+      const config: Config = {
+        ...DEFAULT_CONFIG,
+        alpha: [...DEFAULT_CONFIG.alpha] as Config['alpha'],
+        scheduler: c.scheduler as SchedulerName,
+        seed: c.seed,
+        T: c.steps,
+        dataset: c.dataset,
+      };
       const started = performance.now();
       const run = runSimulation(await loadRunWasmNode(), loaded, config, c.dataset);
-      results.push({ key: c.key, fingerprint: run.fingerprint, lastMeanReward: run.steps[run.steps.length - 1].meanReward, millis: performance.now() - started });
+      results.push({
+        key: c.key,
+        fingerprint: run.fingerprint,
+        lastMeanReward: run.steps[run.steps.length - 1].meanReward,
+        millis: performance.now() - started,
+      });
     }
     return results;
   })();
@@ -192,7 +223,12 @@ async function chromiumResults(): Promise<EngineReport> {
 
 async function firefoxResults(): Promise<EngineReport> {
   const profile = await tempDir('envsched-firefox-');
-  await writeFile(join(profile, 'user.js'), Object.entries(FIREFOX_PREFS).map(([k, v]) => `user_pref(${JSON.stringify(k)}, ${JSON.stringify(v)});\n`).join(''));
+  await writeFile(
+    join(profile, 'user.js'),
+    Object.entries(FIREFOX_PREFS)
+      .map(([k, v]) => `user_pref(${JSON.stringify(k)}, ${JSON.stringify(v)});\n`)
+      .join(''),
+  );
   const report = reportFrom('firefox');
   // Its own process group, so that Firefox and the content processes it starts end together.
   const child: ChildProcess = spawn(FIREFOX, ['-profile', profile, '-no-remote', '-headless', `${origin}/harness.html?engine=firefox`], {
@@ -220,14 +256,25 @@ describe('determinism across engines: Node, Chromium, Firefox ESR', () => {
       const n = node.find((r) => r.key === c.key);
       const ch = chrome.results.find((r) => r.key === c.key);
       const ff = firefox.results.find((r) => r.key === c.key);
-      return { key: c.key, node: n?.fingerprint, chromium: ch?.fingerprint, firefox: ff?.fingerprint, millis: [n?.millis, ch?.millis, ff?.millis].map((m) => Math.round(m ?? NaN)) };
+      return {
+        key: c.key,
+        node: n?.fingerprint,
+        chromium: ch?.fingerprint,
+        firefox: ff?.fingerprint,
+        millis: [n?.millis, ch?.millis, ff?.millis].map((m) => Math.round(m ?? NaN)),
+      };
     });
     const total = (rs: CaseResult[]) => Math.round(rs.reduce((s, r) => s + r.millis, 0));
     console.log(
       `[cross-engine] ${cases.length} runs x 3 engines (${[...graphs.keys()].join(', ')}; ${SCHEDULERS.join(', ')}; seeds ${SEEDS.join(', ')}); ` +
         `run time node ${total(node)} ms, chromium ${total(chrome.results)} ms, firefox ${total(firefox.results)} ms\n` +
         `  chromium: ${chrome.userAgent}\n  firefox: ${firefox.userAgent}\n` +
-        table.map((r) => `  ${r.key.padEnd(36)} ${r.node} ${r.chromium === r.node ? '=' : '≠'} chromium ${r.firefox === r.node ? '=' : '≠'} firefox`).join('\n'),
+        table
+          .map(
+            (r) =>
+              `  ${r.key.padEnd(36)} ${r.node} ${r.chromium === r.node ? '=' : '≠'} chromium ${r.firefox === r.node ? '=' : '≠'} firefox`,
+          )
+          .join('\n'),
     );
     for (const r of table) {
       expect(r.node, r.key).toMatch(/^[0-9a-f]{16}$/);

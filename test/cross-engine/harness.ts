@@ -36,13 +36,25 @@ async function main(): Promise<void> {
       loaded = decodeGraphBinary(new Uint8Array(await bytesOf(`/data/${c.dataset}.graph.bin`)), c.dataset);
       graphs.set(c.dataset, loaded);
     }
-    const config: Config = { ...DEFAULT_CONFIG, alpha: [...DEFAULT_CONFIG.alpha] as Config['alpha'], scheduler: c.scheduler as SchedulerName, seed: c.seed, T: c.steps, dataset: c.dataset };
+    const config: Config = {
+      ...DEFAULT_CONFIG,
+      alpha: [...DEFAULT_CONFIG.alpha] as Config['alpha'],
+      scheduler: c.scheduler as SchedulerName,
+      seed: c.seed,
+      T: c.steps,
+      dataset: c.dataset,
+    };
     // A fresh pair of instances per run, as the CLI and the app's worker make them.
     const wasm = { sim: await instantiateSimWasm({ module }), scheduler: await instantiateEnvsched(module) };
     const started = performance.now();
     const run = runSimulation(wasm, loaded, config, c.dataset);
     const last = run.steps[run.steps.length - 1];
-    results.push({ key: c.key, fingerprint: run.fingerprint, lastMeanReward: last ? last.meanReward : NaN, millis: performance.now() - started });
+    results.push({
+      key: c.key,
+      fingerprint: run.fingerprint,
+      lastMeanReward: last ? last.meanReward : NaN,
+      millis: performance.now() - started,
+    });
   }
   await report({ engine, userAgent: navigator.userAgent, results });
   status.textContent = `done: ${results.length} runs`;

@@ -115,7 +115,9 @@ describe('the EnvSched Lab web app', () => {
     // A link with B's difference opens straight into compare mode.
     const linked = await open(`?${TINY}&b.rho=1`);
     await finishedFingerprint(linked.page);
-    await linked.page.waitForFunction(() => /^[0-9a-f]{16}$/.test(document.querySelector('[data-testid=fingerprint-b]')?.textContent ?? ''));
+    await linked.page.waitForFunction(() =>
+      /^[0-9a-f]{16}$/.test(document.querySelector('[data-testid=fingerprint-b]')?.textContent ?? ''),
+    );
     const diff = await linked.page.textContent('[data-testid=compare-diff]');
     expect(diff).toMatch(/rho\s*0\.5\s*1/);
     expect(await linked.page.textContent('[data-testid=fingerprint-a]')).toBe(a.fingerprint);
@@ -129,7 +131,10 @@ describe('the EnvSched Lab web app', () => {
     const chip = page.locator('[data-testid=batch-view] button.chip').nth(3);
     const task = Number(await chip.getAttribute('data-task'));
     await chip.click();
-    await page.waitForFunction((t) => document.querySelector('[data-testid=insp-q]') !== null && new URLSearchParams(location.search).get('task') === String(t), task);
+    await page.waitForFunction(
+      (t) => document.querySelector('[data-testid=insp-q]') !== null && new URLSearchParams(location.search).get('task') === String(t),
+      task,
+    );
     await page.waitForFunction(() => !document.querySelector('[data-testid=inspector]')?.getAttribute('aria-busy')?.includes('true'));
     const history = await download(page, 'History before this step');
     const config = await download(page, 'Configuration');
@@ -153,7 +158,9 @@ describe('the EnvSched Lab web app', () => {
     const position = scores.batch.findIndex((b) => b.id === scores.tasks[task].id);
     expect(position).toBeGreaterThanOrEqual(0);
     expect(await page.textContent('[data-testid=insp-phase]')).toContain(`#${position + 1}`);
-    expect(await page.textContent('[data-testid=insp-phase]')).toContain(scores.batch[position].phase === 'cold-start' ? 'cold start' : scores.batch[position].phase);
+    expect(await page.textContent('[data-testid=insp-phase]')).toContain(
+      scores.batch[position].phase === 'cold-start' ? 'cold start' : scores.batch[position].phase,
+    );
     writeFileSync(join(work, 'expected-scores.json'), cli.stdout);
   });
 
@@ -195,7 +202,8 @@ describe('the EnvSched Lab web app', () => {
     await page.setInputFiles('[data-testid=import-files]', [badGraph]);
     await expect.poll(() => page.textContent('[data-testid=notices]')).toMatch(/broken\.graph\.json:2:\d+: malformed JSON/);
     const badHistory = join(work, 'bad.jsonl');
-    const firstTask = (JSON.parse(readFileSync(join(ROOT, 'datasets/tiny/tiny.graph.json'), 'utf8')) as { tasks: { id: string }[] }).tasks[0].id;
+    const firstTask = (JSON.parse(readFileSync(join(ROOT, 'datasets/tiny/tiny.graph.json'), 'utf8')) as { tasks: { id: string }[] })
+      .tasks[0].id;
     writeFileSync(badHistory, `{"step": 0, "task": "${firstTask}", "rewards": [1, 0]}\n{"step": 0, "task": "nope", "rewards": [1]}\n`);
     await page.setInputFiles('[data-testid=import-files]', [join(ROOT, 'datasets/tiny/tiny.graph.json'), badHistory]);
     await expect.poll(() => page.textContent('[data-testid=notices]')).toMatch(/bad\.jsonl:2:task: unknown task id "nope"/);
@@ -226,7 +234,7 @@ describe('the EnvSched Lab web app', () => {
     expect(await page.getAttribute('[data-testid=play]', 'aria-pressed')).toBe('false');
   });
 
-  it('reproduces the paper\'s tables in the worker with a progress bar', async () => {
+  it("reproduces the paper's tables in the worker with a progress bar", async () => {
     const { page } = await open(`?${TINY}`);
     await finishedFingerprint(page);
     await page.click('[data-testid=reproduce-toggle]');

@@ -16,7 +16,9 @@ const opened: OpenPage[] = [];
 const work = mkdtempSync(join(tmpdir(), 'envsched-e2e-explain-'));
 const TINY = 'dataset=tiny&B=12&T=40';
 const GRAPH = join(ROOT, 'datasets/tiny/tiny.graph.bin');
-const TASK_IDS = (JSON.parse(readFileSync(join(ROOT, 'datasets/tiny/tiny.graph.json'), 'utf8')) as { tasks: { id: string }[] }).tasks.map((t) => t.id);
+const TASK_IDS = (JSON.parse(readFileSync(join(ROOT, 'datasets/tiny/tiny.graph.json'), 'utf8')) as { tasks: { id: string }[] }).tasks.map(
+  (t) => t.id,
+);
 const SCENES = ['rollouts', 'history', 'neighbours', 'fusion', 'coverage', 'exploitation', 'filters', 'update'];
 
 async function open(query: string, options: Parameters<typeof openPage>[2] = {}): Promise<OpenPage> {
@@ -27,7 +29,10 @@ async function open(query: string, options: Parameters<typeof openPage>[2] = {})
 
 async function download(page: Page, menuItem: string): Promise<string> {
   await page.click('[data-testid=export-menu] > summary');
-  const [file] = await Promise.all([page.waitForEvent('download'), page.click(`[data-testid=export-menu] .menu-items button:has-text("${menuItem}")`)]);
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page.click(`[data-testid=export-menu] .menu-items button:has-text("${menuItem}")`),
+  ]);
   const path = join(work, `${Date.now()}-${file.suggestedFilename()}`);
   await file.saveAs(path);
   // The menu closes itself after a choice.
@@ -49,12 +54,19 @@ async function ready(page: Page, scene: string): Promise<void> {
 }
 
 const value = (page: Page, id: string) => page.getAttribute(`[data-testid=explain-mode] [data-testid=${id}]`, 'data-value').then(Number);
-const close = (x: number, y: number, what: string) => expect(Math.abs(x - y), `${what}: ${x} vs ${y}`).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(y)));
+const close = (x: number, y: number, what: string) =>
+  expect(Math.abs(x - y), `${what}: ${x} vs ${y}`).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(y)));
 
 /** Every pick row of a scene: [task id, phase, position, relaxed]. */
 async function pickRows(page: Page): Promise<{ id: string; phase: string; position: number; q: number; relaxed: string }[]> {
   const rows = await page.$$eval('[data-testid=explain-mode] [data-testid=ex-pick]', (els) =>
-    els.map((e) => ({ task: Number(e.getAttribute('data-task')), phase: e.getAttribute('data-phase') ?? '', position: Number(e.getAttribute('data-position')), q: Number(e.getAttribute('data-q')), relaxed: e.getAttribute('data-relaxed') ?? '' })),
+    els.map((e) => ({
+      task: Number(e.getAttribute('data-task')),
+      phase: e.getAttribute('data-phase') ?? '',
+      position: Number(e.getAttribute('data-position')),
+      q: Number(e.getAttribute('data-q')),
+      relaxed: e.getAttribute('data-relaxed') ?? '',
+    })),
   );
   return rows.map((r) => ({ id: TASK_IDS[r.task], phase: r.phase, position: r.position, q: r.q, relaxed: r.relaxed }));
 }
@@ -160,7 +172,9 @@ describe('Explain mode', () => {
     for (const scene of ['coverage', 'exploitation']) {
       await page.keyboard.press('ArrowRight');
       await ready(page, scene);
-      expect(await page.textContent('[data-testid=explain-mode] [data-testid=ex-why]')).toMatch(scene === 'coverage' ? /Coverage pick #\d+/ : /Exploitation pick #\d+/);
+      expect(await page.textContent('[data-testid=explain-mode] [data-testid=ex-why]')).toMatch(
+        scene === 'coverage' ? /Coverage pick #\d+/ : /Exploitation pick #\d+/,
+      );
       picks.push(...(await pickRows(page)));
     }
     picks.sort((x, y) => x.position - y.position);
@@ -260,7 +274,10 @@ describe('Explain mode', () => {
   });
 
   it('is legible on a projector: every scene at 1280x720 and 1920x1080 in presentation mode has labels of at least 14 px that do not overlap', async () => {
-    for (const [width, height] of [[1280, 720], [1920, 1080]]) {
+    for (const [width, height] of [
+      [1280, 720],
+      [1920, 1080],
+    ]) {
       const { page } = await open(`?${TINY}&step=14&explain=rollouts&present=1&controls=0`, { width, height });
       for (const [k, scene] of SCENES.entries()) {
         if (k > 0) await page.keyboard.press('ArrowRight');
@@ -320,8 +337,11 @@ describe('why this task and the glossary in the inspector', () => {
 });
 
 describe('the relation graph', () => {
-  it('on envscaler-rl shows the inspected task\'s neighbourhood legibly at 1024x768 and 1920x1080 in presentation mode', async () => {
-    for (const [width, height] of [[1024, 768], [1920, 1080]]) {
+  it("on envscaler-rl shows the inspected task's neighbourhood legibly at 1024x768 and 1920x1080 in presentation mode", async () => {
+    for (const [width, height] of [
+      [1024, 768],
+      [1920, 1080],
+    ]) {
       const { page } = await open('?step=120&task=700&present=1', { width, height });
       await finishedFingerprint(page);
       await page.waitForSelector('[data-testid=relation-graph] svg g.node', { timeout: 60_000 });
@@ -338,7 +358,10 @@ describe('the relation graph', () => {
     await finishedFingerprint(page);
     await page.waitForSelector('[data-testid=relation-graph] [data-testid=pool-graph][data-step="10"]');
     expect(await page.locator('[data-testid=relation-graph] [data-testid=pool-graph] circle[role=button]').count()).toBe(TASK_IDS.length);
-    const fills = () => page.$$eval('[data-testid=relation-graph] [data-testid=pool-graph] circle[role=button]', (els) => els.map((e) => (e as SVGElement).style.fill).join(';'));
+    const fills = () =>
+      page.$$eval('[data-testid=relation-graph] [data-testid=pool-graph] circle[role=button]', (els) =>
+        els.map((e) => (e as SVGElement).style.fill).join(';'),
+      );
     const before = await fills();
     const { small, overlaps } = await legibility(page, '[data-testid=relation-graph]');
     expect(small).toEqual([]);

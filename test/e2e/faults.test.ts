@@ -61,7 +61,10 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const o of opened) {
     // Only the deliberate crash may leave its own message behind (Chromium logs the worker's uncaught error).
-    expect(o.errors.filter((e) => !/deliberate crash/.test(e)), `console errors on ${o.page.url()}`).toEqual([]);
+    expect(
+      o.errors.filter((e) => !/deliberate crash/.test(e)),
+      `console errors on ${o.page.url()}`,
+    ).toEqual([]);
   }
   await site?.close();
 });
@@ -72,7 +75,9 @@ describe('engine faults in the web app', () => {
     await arm(page, 'trap');
     await setSeed(page, 3);
     const notice = await noticeText(page, /engine failed/);
-    expect(notice).toMatch(/The engine failed while running configuration A: its WebAssembly code stopped with an internal error \(RuntimeError: memory access out of bounds\)\. A fresh engine was started and the last settings that worked were restored\./);
+    expect(notice).toMatch(
+      /The engine failed while running configuration A: its WebAssembly code stopped with an internal error \(RuntimeError: memory access out of bounds\)\. A fresh engine was started and the last settings that worked were restored\./,
+    );
     await expectRecovered(page, { fingerprint, runId });
     const faults = await page.evaluate(() => (globalThis as { envschedDebug?: DebugHandle }).envschedDebug!.faults());
     expect(faults.map((f) => f.kind)).toEqual(['trap']);
@@ -93,7 +98,9 @@ describe('engine faults in the web app', () => {
     await arm(page, 'oom');
     await page.setInputFiles('[data-testid=import-files]', [join(ROOT, 'datasets/tiny/tiny.graph.json')]);
     const notice = await noticeText(page, /engine failed/);
-    expect(notice).toMatch(/The engine failed while importing the graph file tiny\.graph\.json: it ran out of memory \(the data or the pool is too large for this browser tab\) \(RangeError: out of memory: WebAssembly memory could not grow beyond \d+ MiB/);
+    expect(notice).toMatch(
+      /The engine failed while importing the graph file tiny\.graph\.json: it ran out of memory \(the data or the pool is too large for this browser tab\) \(RangeError: out of memory: WebAssembly memory could not grow beyond \d+ MiB/,
+    );
     // Back on the simulation of the last good configuration.
     const recovered = await finishedFingerprint(page, runId);
     expect(recovered.fingerprint).toBe(fingerprint);
@@ -128,7 +135,10 @@ describe('engine faults in the web app', () => {
   });
 
   it('ships no fault hooks in the production site: they are only in the test build', () => {
-    const scripts = (dir: string) => readdirSync(join(ROOT, dir, 'assets')).filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(ROOT, dir, 'assets', f), 'utf8'));
+    const scripts = (dir: string) =>
+      readdirSync(join(ROOT, dir, 'assets'))
+        .filter((f) => f.endsWith('.js'))
+        .map((f) => readFileSync(join(ROOT, dir, 'assets', f), 'utf8'));
     ensureSite();
     expect(scripts('site').filter((code) => code.includes('deliberate crash (test hook)'))).toEqual([]);
     expect(scripts('site-test-hooks').some((code) => code.includes('deliberate crash (test hook)'))).toBe(true);

@@ -15,10 +15,23 @@ async function open(query: string, width = 1280, height = 800): Promise<OpenPage
 
 /** Bounding boxes (page coordinates at scroll 0) of the elements matching each selector. */
 function boxes(page: Page, selectors: string[]) {
-  return page.evaluate((sels) => sels.map((s) => {
-    const r = document.querySelector(s)?.getBoundingClientRect();
-    return r ? { top: r.top + window.scrollY, bottom: r.bottom + window.scrollY, left: r.left, right: r.right, width: r.width, height: r.height } : null;
-  }), selectors);
+  return page.evaluate(
+    (sels) =>
+      sels.map((s) => {
+        const r = document.querySelector(s)?.getBoundingClientRect();
+        return r
+          ? {
+              top: r.top + window.scrollY,
+              bottom: r.bottom + window.scrollY,
+              left: r.left,
+              right: r.right,
+              width: r.width,
+              height: r.height,
+            }
+          : null;
+      }),
+    selectors,
+  );
 }
 
 beforeAll(async () => {
@@ -72,7 +85,15 @@ describe('layout for a projector', () => {
     await page.waitForSelector('[data-testid=insp-q]', { timeout: 60_000 });
     await page.waitForSelector('[data-testid=relation-graph] svg');
     // The story comes first (the result card beside the charts); every view still starts on the first screen.
-    const views = ['aside.side', '[data-testid=result-card]', '[data-testid=batch-view]', '[data-testid=chart-heldout]', '[data-testid=inspector]', '[data-testid=scatter]', '[data-testid=relation-graph]'];
+    const views = [
+      'aside.side',
+      '[data-testid=result-card]',
+      '[data-testid=batch-view]',
+      '[data-testid=chart-heldout]',
+      '[data-testid=inspector]',
+      '[data-testid=scatter]',
+      '[data-testid=relation-graph]',
+    ];
     for (const [k, b] of (await boxes(page, views)).entries()) {
       expect(b, views[k]).not.toBeNull();
       expect(b!.top, `${views[k]} starts on the first screen`).toBeLessThan(1080 - 100);

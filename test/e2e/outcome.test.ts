@@ -48,7 +48,10 @@ interface ShownRow {
 }
 
 async function cardRows(page: Page, pairs: number): Promise<ShownRow[]> {
-  await page.waitForFunction((n) => Number(document.querySelector('[data-testid=result-card]')?.getAttribute('data-pairs')) >= n, pairs, { timeout: 120_000, polling: 100 });
+  await page.waitForFunction((n) => Number(document.querySelector('[data-testid=result-card]')?.getAttribute('data-pairs')) >= n, pairs, {
+    timeout: 120_000,
+    polling: 100,
+  });
   return JSON.parse((await page.getAttribute('[data-testid=result-card]', 'data-rows'))!) as ShownRow[];
 }
 
@@ -86,7 +89,10 @@ describe('the result card', () => {
     const runs: { a: RunResult; b: RunResult }[] = [];
     for (let s = seed; s < seed + 5; s++) {
       const pair: Partial<{ a: RunResult; b: RunResult }> = {};
-      for (const [side, scheduler] of [['a', 'envsched'], ['b', 'random']] as const) {
+      for (const [side, scheduler] of [
+        ['a', 'envsched'],
+        ['b', 'random'],
+      ] as const) {
         const out = join(work, `card-${side}-${s}.json`);
         const c = join(work, `card-${side}.json`);
         writeFileSync(c, JSON.stringify({ B: 12, T: 40, scheduler }));
@@ -112,7 +118,8 @@ describe('the result card', () => {
         return [ka === null ? null : p.a.steps[ka - 1].rollouts, kb === null ? null : p.b.steps[kb - 1].rollouts];
       }),
     };
-    const close = (x: number | null, y: number | null) => (x === null || y === null ? expect(x).toBe(y) : expect(Math.abs(x - y)).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(y))));
+    const close = (x: number | null, y: number | null) =>
+      x === null || y === null ? expect(x).toBe(y) : expect(Math.abs(x - y)).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(y)));
     for (const row of rows) {
       const want = expected[row.metric];
       expect(row.perSeed.map((p) => p.seed)).toEqual([3, 4, 5, 6, 7]);
@@ -120,7 +127,11 @@ describe('the result card', () => {
         close(row.perSeed[k].a, a);
         close(row.perSeed[k].b, b);
       });
-      for (const [side, values] of [['a', want.map((w) => w[0])], ['b', want.map((w) => w[1])], ['diff', want.map(([a, b]) => (a === null || b === null ? null : a - b))]] as const) {
+      for (const [side, values] of [
+        ['a', want.map((w) => w[0])],
+        ['b', want.map((w) => w[1])],
+        ['diff', want.map(([a, b]) => (a === null || b === null ? null : a - b))],
+      ] as const) {
         const st = pointStats(values);
         expect(row[side].n, `${row.metric} ${side}`).toBe(st.n);
         close(row[side].mean, st.mean);
@@ -144,7 +155,8 @@ describe('compare that explains itself', () => {
     expect(await page.textContent('[data-testid=lane-name-b]')).toBe('B: ρ 1');
     expect(await page.textContent('[data-testid=chart-envs]')).toContain('B: ρ 1');
     expect(await page.textContent('[data-testid=compare-diff]')).toMatch(/rho\s*0\.5\s*1/);
-    const a = async () => page.$eval('[data-testid=fingerprint-a]', (e) => [e.textContent, e.getAttribute('data-millis'), e.getAttribute('data-run-id')]);
+    const a = async () =>
+      page.$eval('[data-testid=fingerprint-a]', (e) => [e.textContent, e.getAttribute('data-millis'), e.getAttribute('data-run-id')]);
     const before = await a();
     const bRun = Number(await page.getAttribute('[data-testid=fingerprint-b]', 'data-run-id'));
     await page.click('.presets button:has-text("B = within-only")');
@@ -193,14 +205,23 @@ describe('continuity', () => {
     const first = await finishedFingerprint(page);
     await page.fill('[data-testid=num-a-rho]', '0.9');
     await page.press('[data-testid=num-a-rho]', 'Enter');
-    await page.waitForFunction(() => (document.querySelector('[data-testid=chart-heldout] .keys')?.textContent ?? '').includes('previous A'), null, { timeout: 30_000, polling: 20 });
+    await page.waitForFunction(
+      () => (document.querySelector('[data-testid=chart-heldout] .keys')?.textContent ?? '').includes('previous A'),
+      null,
+      { timeout: 30_000, polling: 20 },
+    );
     await finishedFingerprint(page, first.runId);
     expect(await page.textContent('[data-testid=chart-heldout] .keys')).not.toContain('previous A');
   });
 });
 
 describe('the projector-first layout', () => {
-  for (const [width, height] of [[1024, 768], [1280, 720], [1280, 800], [1920, 1080]] as const) {
+  for (const [width, height] of [
+    [1024, 768],
+    [1280, 720],
+    [1280, 800],
+    [1920, 1080],
+  ] as const) {
     it(`shows the result card and its chart inside the first screen at ${width}x${height}`, async () => {
       const { page } = await open(`?${TINY}`, { width, height });
       await finishedFingerprint(page);
@@ -231,7 +252,8 @@ describe('the projector-first layout', () => {
         const r = el.getBoundingClientRect();
         const style = getComputedStyle(el);
         if (r.width === 0 || r.height === 0 || style.visibility === 'hidden' || el.closest('.sr-only, [aria-hidden=true]')) continue;
-        if (parseFloat(style.fontSize) < 16) out.push(`${parseFloat(style.fontSize)}px: ${(n.textContent ?? '').trim().slice(0, 30)} (${el.className})`);
+        if (parseFloat(style.fontSize) < 16)
+          out.push(`${parseFloat(style.fontSize)}px: ${(n.textContent ?? '').trim().slice(0, 30)} (${el.className})`);
       }
       return out;
     });
@@ -248,7 +270,13 @@ describe('the projector-first layout', () => {
   it('keeps the header in place when the fingerprint appears', async () => {
     const { page } = await open('?dataset=tiny&B=12&T=1000', { width: 1024, height: 768 });
     await page.waitForSelector('[data-testid=fingerprint]');
-    const layout = () => page.$$eval('header, header nav button, [data-testid=fingerprint]', (els) => els.map((e) => { const r = e.getBoundingClientRect(); return [Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)]; }));
+    const layout = () =>
+      page.$$eval('header, header nav button, [data-testid=fingerprint]', (els) =>
+        els.map((e) => {
+          const r = e.getBoundingClientRect();
+          return [Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height)];
+        }),
+      );
     const computing = await layout();
     expect(await page.textContent('[data-testid=fingerprint]')).toBe('computing…');
     await finishedFingerprint(page);
@@ -262,7 +290,17 @@ describe('exports for slides', () => {
     await finishedFingerprint(page);
     await cardRows(page, 2);
     await page.waitForFunction(() => !(document.querySelector('[data-testid=scatter]')?.textContent ?? '').includes('Loading'));
-    const pngs = ['png-envs', 'png-tools', 'png-variance', 'png-heldout', 'png-rollouts', 'png-scatter', 'png-heatmap', 'export-card-png', 'export-bands-png'];
+    const pngs = [
+      'png-envs',
+      'png-tools',
+      'png-variance',
+      'png-heldout',
+      'png-rollouts',
+      'png-scatter',
+      'png-heatmap',
+      'export-card-png',
+      'export-bands-png',
+    ];
     for (const id of pngs) {
       const bytes = await saveFrom(page, async () => {
         if (id.startsWith('export-')) await page.click('[data-testid=result-card] details.menu > summary');
@@ -343,7 +381,9 @@ describe('rough edges', () => {
     expect(await page.textContent('[data-testid=step-label]')).toContain('step 20 / 20');
     await page.click('[data-testid=copy-link]');
     // The button speaks once the clipboard has answered (asynchronous).
-    await page.waitForFunction(() => document.querySelector('[data-testid=copy-link]')?.textContent !== 'Copy link', undefined, { timeout: 10_000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid=copy-link]')?.textContent !== 'Copy link', undefined, {
+      timeout: 10_000,
+    });
     expect(await page.textContent('[data-testid=copy-link]')).toContain('configuration only');
     // A broken history with a graph: an error naming the file, and no "Waiting for the first step".
     const broken = join(work, 'broken.jsonl');
@@ -363,7 +403,9 @@ describe('rough edges', () => {
     await page.keyboard.press('Escape');
     expect(await page.locator('[data-testid=intro]').count()).toBe(0);
     await finishedFingerprint(page);
-    expect(await page.$$eval('[data-testid=batch-chips] button.chip', (els) => els.filter((e) => e.getAttribute('tabindex') === '0').length)).toBe(1);
+    expect(
+      await page.$$eval('[data-testid=batch-chips] button.chip', (els) => els.filter((e) => e.getAttribute('tabindex') === '0').length),
+    ).toBe(1);
     await page.focus('[data-testid=batch-chips] button.chip[tabindex="0"]');
     const firstTask = await page.evaluate(() => document.activeElement?.getAttribute('data-task'));
     await page.keyboard.press('ArrowRight');

@@ -18,7 +18,9 @@ async function open(query: string): Promise<OpenPage> {
   // text checks below do not rely on that).
   await o.page.addInitScript(() => {
     (globalThis as { __violations?: string[] }).__violations = [];
-    document.addEventListener('securitypolicyviolation', (e) => (globalThis as unknown as { __violations: string[] }).__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      (globalThis as unknown as { __violations: string[] }).__violations.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
   });
   await o.page.goto(`${site.url}${query}`); // again, now with the listener (the first load rewrote the URL)
   return o;
@@ -53,7 +55,9 @@ describe('untrusted text and the Content-Security-Policy', () => {
     const graphPath = join(work, 'hostile.graph.json');
     writeFileSync(graphPath, JSON.stringify(graph));
     // A short history over every task, so the next batch and the inspector show the strings.
-    const history = graph.tasks.flatMap((t, k) => [0, 1].map((step) => JSON.stringify({ step, task: t.id, rewards: [(k + step) % 2, 1, 0, 0] })));
+    const history = graph.tasks.flatMap((t, k) =>
+      [0, 1].map((step) => JSON.stringify({ step, task: t.id, rewards: [(k + step) % 2, 1, 0, 0] })),
+    );
     const historyPath = join(work, 'hostile.jsonl');
     writeFileSync(historyPath, `${history.join('\n')}\n`);
 
@@ -90,7 +94,12 @@ describe('untrusted text and the Content-Security-Policy', () => {
     const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html);
     expect(meta, 'CSP meta tag in site/index.html').not.toBeNull();
     const policy = meta![1].replaceAll('&#39;', "'");
-    const directives = new Map(policy.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+    const directives = new Map(
+      policy
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([name, ...values]) => [name, values]),
+    );
     const scripts = directives.get('script-src') ?? directives.get('default-src')!;
     expect(scripts).toContain("'self'");
     expect(scripts).not.toContain("'unsafe-eval'");

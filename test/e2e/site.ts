@@ -10,7 +10,18 @@ import { preview, type PreviewServer } from 'vite';
 export const ROOT = resolve(import.meta.dirname, '../..');
 /** The production site, and a test build with the fault-injection hooks (VITE_ENVSCHED_TEST_HOOKS=1) that only the faults test serves. */
 const OUT_DIRS = { production: 'site', testHooks: 'site-test-hooks' } as const;
-const INPUTS = ['src/ui', 'src/worker', 'src/engine', 'src/sim', 'src/reference', 'index.html', 'public', 'vite.config.ts', 'build/envsched.wasm', 'datasets'];
+const INPUTS = [
+  'src/ui',
+  'src/worker',
+  'src/engine',
+  'src/sim',
+  'src/reference',
+  'index.html',
+  'public',
+  'vite.config.ts',
+  'build/envsched.wasm',
+  'datasets',
+];
 
 function newest(path: string): number {
   const full = join(ROOT, path);
@@ -34,7 +45,11 @@ export function ensureSite(options: { testHooks?: boolean } = {}): string {
   // NODE_ENV=production: under vitest NODE_ENV is "test", which made Vite build Svelte's development
   // runtime (slower, and it keeps stack traces of state updates alive) instead of the shipped site.
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', VITE_ENVSCHED_TEST_HOOKS: options.testHooks ? '1' : '' };
-  execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', outDir], { cwd: ROOT, stdio: 'inherit', env });
+  execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', outDir], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env,
+  });
   writeFileSync(stamp, new Date().toISOString());
   return outDir;
 }
@@ -45,11 +60,26 @@ export interface Site {
   close(): Promise<void>;
 }
 
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export async function startSite(options: { testHooks?: boolean } = {}): Promise<Site> {
   const outDir = ensureSite(options);
-  const server: PreviewServer = await preview({ root: ROOT, configFile: join(ROOT, 'vite.config.ts'), build: { outDir }, preview: { port: 0, host: '127.0.0.1', strictPort: false }, logLevel: 'error' });
+  const server: PreviewServer = await preview({
+    root: ROOT,
+    configFile: join(ROOT, 'vite.config.ts'),
+    build: { outDir },
+    preview: { port: 0, host: '127.0.0.1', strictPort: false },
+    logLevel: 'error',
+  });
   const url = server.resolvedUrls?.local[0];
   if (!url) throw new Error('vite preview did not report a URL');
   // playwright-core launches every browser with a fresh temporary profile (user-data-dir) of its own.
@@ -72,8 +102,15 @@ export interface OpenPage {
 }
 
 /** A fresh context (empty storage) with the intro already dismissed unless `intro` is true. */
-export async function openPage(site: Site, query: string, options: { intro?: boolean; width?: number; height?: number } = {}): Promise<OpenPage> {
-  const context = await site.browser.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 800 }, acceptDownloads: true });
+export async function openPage(
+  site: Site,
+  query: string,
+  options: { intro?: boolean; width?: number; height?: number } = {},
+): Promise<OpenPage> {
+  const context = await site.browser.newContext({
+    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    acceptDownloads: true,
+  });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(site.url).origin });
   if (!options.intro) await context.addInitScript(() => localStorage.setItem('envsched-lab:intro-seen', '1'));
   const page = await context.newPage();
@@ -87,7 +124,11 @@ export async function openPage(site: Site, query: string, options: { intro?: boo
 }
 
 /** Waits until run A has finished (after `previousRunId`, if given) and returns its fingerprint. */
-export async function finishedFingerprint(page: Page, previousRunId = -1, timeout = 90_000): Promise<{ fingerprint: string; runId: number }> {
+export async function finishedFingerprint(
+  page: Page,
+  previousRunId = -1,
+  timeout = 90_000,
+): Promise<{ fingerprint: string; runId: number }> {
   const handle = await page.waitForFunction(
     (prev) => {
       const el = document.querySelector('[data-testid=fingerprint]');
@@ -102,5 +143,7 @@ export async function finishedFingerprint(page: Page, previousRunId = -1, timeou
 }
 
 export async function chartSignatures(page: Page): Promise<Record<string, string>> {
-  return page.$$eval('[data-testid^=chart-]', (els) => Object.fromEntries(els.map((e) => [e.getAttribute('data-testid')!, e.getAttribute('data-signature') ?? ''])));
+  return page.$$eval('[data-testid^=chart-]', (els) =>
+    Object.fromEntries(els.map((e) => [e.getAttribute('data-testid')!, e.getAttribute('data-signature') ?? ''])),
+  );
 }

@@ -84,7 +84,10 @@ export function acceptOrRefuse<T>(fn: () => T, source?: string): { ok: true; val
   }
 }
 
-export async function acceptOrRefuseAsync<T>(fn: () => Promise<T>, source?: string): Promise<{ ok: true; value: T } | { ok: false; error: InputError }> {
+export async function acceptOrRefuseAsync<T>(
+  fn: () => Promise<T>,
+  source?: string,
+): Promise<{ ok: true; value: T } | { ok: false; error: InputError }> {
   try {
     return { ok: true, value: await fn() };
   } catch (error) {
@@ -109,7 +112,12 @@ export function spec1Violation(loaded: LoadedGraph): string | null {
   if (new Set(meta.envs.map((e) => e.id)).size !== meta.envs.length) return 'duplicate environment ids';
   for (const name of ['within', 'cross', 'fullCross'] as const) {
     const list: CsrList = packed[name];
-    if (list.offsets.length !== n + 1 || list.offsets[0] !== 0 || list.offsets[n] !== list.index.length || list.sim.length !== list.index.length) {
+    if (
+      list.offsets.length !== n + 1 ||
+      list.offsets[0] !== 0 ||
+      list.offsets[n] !== list.index.length ||
+      list.sim.length !== list.index.length
+    ) {
       return `${name}: offsets do not cover the lists`;
     }
     for (let i = 0; i < n; i++) {

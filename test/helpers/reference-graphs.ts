@@ -34,9 +34,27 @@ export function tinyGraph(spec: TinyGraphSpec): Graph {
     name: 'tiny',
     envs: [...Array(nEnvs).keys()].map((e) => ({ id: `env_${e}`, name: `Env${e}`, category: spec.categories?.[e] ?? null, tools: [] })),
     tasks: spec.envOf.map((env, i) => ({ id: `t${i}`, env, tools: [], checks: 1, text: `task ${i}` })),
-    within: all.map((i) => sortedList(i, all.filter((j) => j !== i && spec.envOf[j] === spec.envOf[i]), full)),
-    cross: all.map((i) => sortedList(i, all.filter((j) => spec.envOf[j] !== spec.envOf[i]), abs)),
-    fullCross: all.map((i) => sortedList(i, all.filter((j) => spec.envOf[j] !== spec.envOf[i]), full).slice(0, spec.pCross ?? n)),
+    within: all.map((i) =>
+      sortedList(
+        i,
+        all.filter((j) => j !== i && spec.envOf[j] === spec.envOf[i]),
+        full,
+      ),
+    ),
+    cross: all.map((i) =>
+      sortedList(
+        i,
+        all.filter((j) => spec.envOf[j] !== spec.envOf[i]),
+        abs,
+      ),
+    ),
+    fullCross: all.map((i) =>
+      sortedList(
+        i,
+        all.filter((j) => spec.envOf[j] !== spec.envOf[i]),
+        full,
+      ).slice(0, spec.pCross ?? n),
+    ),
   };
 }
 

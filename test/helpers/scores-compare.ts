@@ -36,9 +36,12 @@ export function scoreMismatches(actual: Scores, expected: Scores): string[] {
     check(a?.u, e.u, `tasks[${i}].u`);
     check(a?.q, e.q, `tasks[${i}].q`);
     if (a?.removed !== e.removed) out.push(`tasks[${i}].removed: got ${a?.removed}, expected ${e.removed}`);
-    if (a?.progressExcluded !== e.progressExcluded) out.push(`tasks[${i}].progressExcluded: got ${a?.progressExcluded}, expected ${e.progressExcluded}`);
+    if (a?.progressExcluded !== e.progressExcluded)
+      out.push(`tasks[${i}].progressExcluded: got ${a?.progressExcluded}, expected ${e.progressExcluded}`);
   });
-  if (JSON.stringify(actual.batch) !== JSON.stringify(expected.batch)) out.push(`batch: got ${JSON.stringify(actual.batch)}, expected ${JSON.stringify(expected.batch)}`);
-  if (JSON.stringify(actual.relaxed) !== JSON.stringify(expected.relaxed)) out.push(`relaxed: got ${JSON.stringify(actual.relaxed)}, expected ${JSON.stringify(expected.relaxed)}`);
+  if (JSON.stringify(actual.batch) !== JSON.stringify(expected.batch))
+    out.push(`batch: got ${JSON.stringify(actual.batch)}, expected ${JSON.stringify(expected.batch)}`);
+  if (JSON.stringify(actual.relaxed) !== JSON.stringify(expected.relaxed))
+    out.push(`relaxed: got ${JSON.stringify(actual.relaxed)}, expected ${JSON.stringify(expected.relaxed)}`);
   return out;
 }

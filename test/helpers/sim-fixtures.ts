@@ -25,7 +25,12 @@ export function config(overrides: Partial<Config> = {}): Config {
   return { ...DEFAULT_CONFIG, alpha: [...DEFAULT_CONFIG.alpha] as Config['alpha'], ...overrides };
 }
 
-export async function simulate(loaded: LoadedGraph, scheduler: SchedulerName, overrides: Partial<Config> = {}, options: RunOptions = {}): Promise<RunResult> {
+export async function simulate(
+  loaded: LoadedGraph,
+  scheduler: SchedulerName,
+  overrides: Partial<Config> = {},
+  options: RunOptions = {},
+): Promise<RunResult> {
   return runSimulation(await loadRunWasmNode(), loaded, config({ scheduler, ...overrides }), 'test pool', options);
 }
 
@@ -47,7 +52,13 @@ export function handPool(tasks: SimTask[], envOf: number[], families = 3, heldou
     within: tasks.map((_, i) => tasks.flatMap((__, j) => (j !== i && envOf[j] === envOf[i] ? [[j, 0.5] as [number, number]] : []))),
     cross: tasks.map(() => []),
     fullCross: tasks.map(() => []),
-    sim: { version: 1, families: Array.from({ length: families }, (_, f) => `f${f}`), gateTypes: ['g'], tasks, heldout } satisfies SimParams,
+    sim: {
+      version: 1,
+      families: Array.from({ length: families }, (_, f) => `f${f}`),
+      gateTypes: ['g'],
+      tasks,
+      heldout,
+    } satisfies SimParams,
   };
   return loadGraph(graph);
 }

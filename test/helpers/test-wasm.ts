@@ -20,7 +20,11 @@ export interface TestHooks {
 }
 
 export const TEST_HOOK_NAMES: readonly (keyof TestHooks)[] = [
-  'sched_set_large_group', 'sched_neighbours_rebuilt', 'sched_set_radix_bits', 'sched_set_sort_budget', 'sched_sort_keys',
+  'sched_set_large_group',
+  'sched_neighbours_rebuilt',
+  'sched_set_radix_bits',
+  'sched_set_sort_budget',
+  'sched_sort_keys',
 ];
 
 export interface TestWasm extends EnvschedWasm {
@@ -31,7 +35,8 @@ export async function loadTestWasm(): Promise<TestWasm> {
   const wasm = await loadEnvschedWasmNode(TEST_WASM_URL);
   const exports = wasm.exports as Record<string, unknown>;
   for (const name of TEST_HOOK_NAMES) {
-    if (typeof exports[name] !== 'function') throw new Error(`envsched.test.wasm: missing test hook ${name} (rebuild with npm run build:wasm)`);
+    if (typeof exports[name] !== 'function')
+      throw new Error(`envsched.test.wasm: missing test hook ${name} (rebuild with npm run build:wasm)`);
   }
   return { ...wasm, hooks: wasm.exports as unknown as TestHooks };
 }

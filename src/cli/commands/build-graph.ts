@@ -46,7 +46,8 @@ export const buildGraphCommand: Command = {
       report: { type: 'string' },
     });
     const out = requireFlag(flags, 'out');
-    if (out === '-') throw new InputError('command line', '--out', 'must be a file name (the graph is written as two files, .graph.json and .graph.bin)');
+    if (out === '-')
+      throw new InputError('command line', '--out', 'must be a file name (the graph is written as two files, .graph.json and .graph.bin)');
     oneStdinAtMost(flags, INPUTS);
     const variants = typeof flags.variants === 'string' ? parseVariants(flags.variants, 'command line', '--variants') : undefined;
     const mCross = integerFlag(flags, 'm-cross', 0, 100_000);
@@ -54,7 +55,8 @@ export const buildGraphCommand: Command = {
     const input = (name: (typeof INPUTS)[number], path: string) => readInputText(path, () => standardInput(io, `--${name}`));
     const envMetadata = await input('env-metadata', requireFlag(flags, 'env-metadata'));
     const scenarios = await input('scenarios', requireFlag(flags, 'scenarios'));
-    const optional = async (name: (typeof INPUTS)[number]) => (typeof flags[name] === 'string' ? await input(name, flags[name] as string) : undefined);
+    const optional = async (name: (typeof INPUTS)[number]) =>
+      typeof flags[name] === 'string' ? await input(name, flags[name] as string) : undefined;
     const topology = await optional('topology');
     const sim = await optional('sim');
     const categories = await optional('categories');
@@ -63,11 +65,27 @@ export const buildGraphCommand: Command = {
     const started = Date.now();
     let result: BuildResult;
     try {
-      result = buildGraph({ envMetadata, scenarios, topology, sim, categories, name, mCross, pCross, skipUnverifiable: flags['skip-unverifiable'] === true, variants, onProgress: progress.update });
+      result = buildGraph({
+        envMetadata,
+        scenarios,
+        topology,
+        sim,
+        categories,
+        name,
+        mCross,
+        pCross,
+        skipUnverifiable: flags['skip-unverifiable'] === true,
+        variants,
+        onProgress: progress.update,
+      });
     } catch (error) {
       // A raw LLM answer file fails here on its first bad entry: say where the lenient path is.
       if (isInputError(error) && topology && error.source === topology.source && !/duplicate/.test(error.problem)) {
-        throw new InputError(error.source, error.place, `${error.problem} (envsched topology-import checks LLM answers one by one and keeps the valid ones)`);
+        throw new InputError(
+          error.source,
+          error.place,
+          `${error.problem} (envsched topology-import checks LLM answers one by one and keeps the valid ones)`,
+        );
       }
       throw error;
     } finally {
@@ -77,7 +95,9 @@ export const buildGraphCommand: Command = {
     if (typeof flags.report === 'string') await writeOutput(io, flags.report, `${JSON.stringify(report, null, 2)}\n`);
     const written = await writeGraphFiles(result.graph, out);
     io.stderr(formatBuildReport(report));
-    io.stderr(`wrote ${written.json} (${written.jsonBytes} bytes) and ${written.bin} (${written.binBytes} bytes) in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+    io.stderr(
+      `wrote ${written.json} (${written.jsonBytes} bytes) and ${written.bin} (${written.binBytes} bytes) in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+    );
     return 0;
   },
 };

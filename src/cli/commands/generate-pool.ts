@@ -16,7 +16,13 @@ export const generatePoolCommand: Command = {
     "simulator's hidden parameters). --total-tasks spreads N tasks evenly over the environments.",
   ].join('\n'),
   async run(args, io) {
-    const flags = parseFlags(args, { envs: { type: 'string' }, 'tasks-per-env': { type: 'string' }, seed: { type: 'string' }, out: { type: 'string' }, 'total-tasks': { type: 'string' } });
+    const flags = parseFlags(args, {
+      envs: { type: 'string' },
+      'tasks-per-env': { type: 'string' },
+      seed: { type: 'string' },
+      out: { type: 'string' },
+      'total-tasks': { type: 'string' },
+    });
     const envs = integerFlag(flags, 'envs', 1, MAX_ENVS) ?? 51;
     const tasksPerEnv = integerFlag(flags, 'tasks-per-env', 1, 1000) ?? 50;
     const seed = integerFlag(flags, 'seed', 0, 0xffff_ffff) ?? 0;

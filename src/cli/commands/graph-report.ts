@@ -13,7 +13,8 @@ import { standardInput, type Command } from '../io.ts';
 export const graphReportCommand: Command = {
   name: 'graph-report',
   summary: 'measure a graph: neighbour tool overlap and hidden-difficulty correlation, with examples',
-  usage: 'usage: envsched graph-report --graph G [--sim F] [--json]\n\nUses the graph\'s own `sim` field unless --sim gives a sidecar (tasks in graph order; - reads stdin).',
+  usage:
+    "usage: envsched graph-report --graph G [--sim F] [--json]\n\nUses the graph's own `sim` field unless --sim gives a sidecar (tasks in graph order; - reads stdin).",
   async run(args, io) {
     const flags = parseFlags(args, { graph: { type: 'string' }, sim: { type: 'string' }, json: { type: 'boolean' } });
     const path = requireFlag(flags, 'graph');
@@ -22,7 +23,8 @@ export const graphReportCommand: Command = {
     if (typeof flags.sim === 'string') {
       const file = await readInputText(flags.sim, () => standardInput(io, '--sim'));
       const raw = readSingleObject(file.text, file.source, 'SimParams');
-      if (!Array.isArray(raw.tasks) || raw.tasks.length !== graph.tasks.length) throw new InputError(file.source, 'tasks', `must hold one entry per graph task (${graph.tasks.length})`);
+      if (!Array.isArray(raw.tasks) || raw.tasks.length !== graph.tasks.length)
+        throw new InputError(file.source, 'tasks', `must hold one entry per graph task (${graph.tasks.length})`);
       sim = raw as unknown as SimParams;
     }
     const report = qualityReport(graph, sim);

@@ -11,4 +11,16 @@ import { serveCommand } from './serve.ts';
 import { topologyImportCommand } from './topology-import.ts';
 import { topologyPromptsCommand } from './topology-prompts.ts';
 
-export const COMMANDS: Command[] = [scoreCommand, simulateCommand, reproduceCommand, generatePoolCommand, buildGraphCommand, graphReportCommand, topologyPromptsCommand, topologyImportCommand, sweepCommand, sweepMergeCommand, serveCommand];
+export const COMMANDS: Command[] = [
+  scoreCommand,
+  simulateCommand,
+  reproduceCommand,
+  generatePoolCommand,
+  buildGraphCommand,
+  graphReportCommand,
+  topologyPromptsCommand,
+  topologyImportCommand,
+  sweepCommand,
+  sweepMergeCommand,
+  serveCommand,
+];

@@ -42,7 +42,8 @@ export const scoreCommand: Command = {
       implementation: { type: 'string', default: 'wasm' },
     });
     const implementation = flags.implementation;
-    if (implementation !== 'wasm' && implementation !== 'reference') throw new InputError('command line', '--implementation', `must be wasm or reference, got ${JSON.stringify(implementation)}`);
+    if (implementation !== 'wasm' && implementation !== 'reference')
+      throw new InputError('command line', '--implementation', `must be wasm or reference, got ${JSON.stringify(implementation)}`);
     const graphPath = requireFlag(flags, 'graph');
     const historyPath = requireFlag(flags, 'history');
     const stepFlag = integerFlag(flags, 'step', 0, MAX_STEP);
@@ -50,7 +51,12 @@ export const scoreCommand: Command = {
     const source = flags.config ?? 'defaults';
     servableConfig(config, source);
     const batchOnly = flags['batch-only'] === true || isBaseline(config.scheduler);
-    if (implementation === 'reference' && batchOnly) throw new InputError('command line', '--implementation', 'the reference implementation writes the full SPEC 12 scores of the EnvSched family only');
+    if (implementation === 'reference' && batchOnly)
+      throw new InputError(
+        'command line',
+        '--implementation',
+        'the reference implementation writes the full SPEC 12 scores of the EnvSched family only',
+      );
     // Large pools and histories take seconds to read: show where the time goes (a bar on a terminal).
     const progress = progressReporter(io, 'score', { ttyOnly: true });
     let text: string;
@@ -65,7 +71,12 @@ export const scoreCommand: Command = {
       } else {
         const scheduler = await createSchedulerFromModule(
           await compileEnvschedNode(),
-          async (w) => (await loadGraphFileInto(w, graphPath, (_phase, done, total) => progress.update('reading the graph', 0.3 * (total > 0 ? done / total : 0)))).meta,
+          async (w) =>
+            (
+              await loadGraphFileInto(w, graphPath, (_phase, done, total) =>
+                progress.update('reading the graph', 0.3 * (total > 0 ? done / total : 0)),
+              )
+            ).meta,
           config,
           source,
         );

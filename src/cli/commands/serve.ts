@@ -32,14 +32,28 @@ export const serveCommand: Command = {
     });
     const graphPath = requireFlag(flags, 'graph');
     const listen = flags.listen === undefined ? null : parseListen(flags.listen);
-    const startConfig = flags.config === undefined ? undefined : (await readConfigFile(flags.config)) as unknown as Record<string, unknown>;
+    const startConfig =
+      flags.config === undefined ? undefined : ((await readConfigFile(flags.config)) as unknown as Record<string, unknown>);
     const started = performance.now();
     const module = await compileEnvschedNode();
-    const scheduler = await createSchedulerFromModule(module, async (w) => (await loadGraphFileInto(w, graphPath)).meta, parseConfig({ ...DEFAULT_CONFIG }, 'defaults'), 'defaults');
-    const session = ServeSession.open({ scheduler, module, graphSource: graphPath, logPath: flags.log, startConfig, startConfigSource: flags.config });
+    const scheduler = await createSchedulerFromModule(
+      module,
+      async (w) => (await loadGraphFileInto(w, graphPath)).meta,
+      parseConfig({ ...DEFAULT_CONFIG }, 'defaults'),
+      'defaults',
+    );
+    const session = ServeSession.open({
+      scheduler,
+      module,
+      graphSource: graphPath,
+      logPath: flags.log,
+      startConfig,
+      startConfigSource: flags.config,
+    });
     const state = scheduler.state();
     const replayed = session.replayed.steps > 0 ? `, replayed ${session.replayed.steps} steps from ${flags.log}` : '';
-    const torn = session.replayed.droppedBytes > 0 ? ` (dropped an unacknowledged partial line of ${session.replayed.droppedBytes} bytes)` : '';
+    const torn =
+      session.replayed.droppedBytes > 0 ? ` (dropped an unacknowledged partial line of ${session.replayed.droppedBytes} bytes)` : '';
     const ready = `envsched serve: ready in ${Math.round(performance.now() - started)} ms: ${state.graph.name}, ${state.graph.tasks} tasks, ${state.config.scheduler}${replayed}${torn}`;
     try {
       if (listen) {

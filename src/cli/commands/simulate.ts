@@ -51,7 +51,8 @@ export const simulateCommand: Command = {
     const seed = integerFlag(flags, 'seed', 0, 0xffff_ffff);
     const steps = integerFlag(flags, 'steps', 1, 100_000);
     const out = flags.out;
-    if (out !== undefined && out !== STDIO && !/\.(json|csv)$/i.test(out)) throw new InputError('command line', '--out', `must end in .json or .csv, or be - (standard output), got ${JSON.stringify(out)}`);
+    if (out !== undefined && out !== STDIO && !/\.(json|csv)$/i.test(out))
+      throw new InputError('command line', '--out', `must end in .json or .csv, or be - (standard output), got ${JSON.stringify(out)}`);
     const { loaded, source } = await openDataset(io, dataset);
     const run = { ...config, dataset, seed: seed ?? config.seed, T: steps ?? config.T };
     const bar = progressBar(io, `simulate ${run.scheduler}`);
@@ -61,7 +62,8 @@ export const simulateCommand: Command = {
       return 0;
     }
     if (out !== undefined) await writeOutput(io, out, /\.csv$/i.test(out) ? runToCsv(result) : runToJson(result));
-    if (out === STDIO) io.stderr(runSummaryText(result)); // standard output holds the data
+    if (out === STDIO)
+      io.stderr(runSummaryText(result)); // standard output holds the data
     else io.stdout(runSummaryText(result));
     return 0;
   },

@@ -60,13 +60,16 @@ export const sweepCommand: Command = {
     });
     const source = 'command line';
     const out = flags.out;
-    if (out !== undefined && out !== STDIO && !/\.(json|csv)$/i.test(out)) throw new InputError(source, '--out', `must end in .json or .csv, or be - (standard output), got ${JSON.stringify(out)}`);
+    if (out !== undefined && out !== STDIO && !/\.(json|csv)$/i.test(out))
+      throw new InputError(source, '--out', `must end in .json or .csv, or be - (standard output), got ${JSON.stringify(out)}`);
     const definition = await readDefinition(flags);
     const dataset = definition.base.dataset;
     const shard = flags.shard === undefined ? undefined : parseShard(flags.shard, source, '--shard');
-    if (shard && (out === undefined || /\.csv$/i.test(out))) throw new InputError(source, '--out', 'a shard is written as JSON (--out shard-i.json or -) for sweep-merge');
+    if (shard && (out === undefined || /\.csv$/i.test(out)))
+      throw new InputError(source, '--out', 'a shard is written as JSON (--out shard-i.json or -) for sweep-merge');
     const workers = integerFlag(flags, 'workers', 1, 1024);
-    if (workers !== undefined && workers > maxWorkers()) io.stderr(`note: --workers ${workers} capped at ${maxWorkers()} (available cores)\n`);
+    if (workers !== undefined && workers > maxWorkers())
+      io.stderr(`note: --workers ${workers} capped at ${maxWorkers()} (available cores)\n`);
     await openDataset(io, dataset); // built if need be, and any problem reported here, before a thread starts
 
     const pool = new NodeSweepPool(workers);
@@ -83,8 +86,14 @@ export const sweepCommand: Command = {
           else io.stderr(`sweep ${p.done}/${p.total} ${p.label}${p.cached ? ' (cached)' : ''}\n`);
         },
       });
-      if (out !== undefined) await writeOutput(io, out, /\.csv$/i.test(out) ? sweepToCsv(result) : sweepToJson(result, shard && { shard, totalRuns: sweepRunCount(definition) }));
-      if (out === STDIO) io.stderr(sweepTable(result)); // standard output holds the data
+      if (out !== undefined)
+        await writeOutput(
+          io,
+          out,
+          /\.csv$/i.test(out) ? sweepToCsv(result) : sweepToJson(result, shard && { shard, totalRuns: sweepRunCount(definition) }),
+        );
+      if (out === STDIO)
+        io.stderr(sweepTable(result)); // standard output holds the data
       else io.stdout(sweepTable(result));
       return result.cancelled ? 130 : 0;
     } finally {
@@ -106,8 +115,14 @@ async function readDefinition(flags: Record<string, string | boolean | undefined
   let knobs;
   if (presetName !== undefined) {
     const preset = findPreset(presetName);
-    if (!preset) throw new InputError(source, '--preset', `unknown preset ${JSON.stringify(presetName)} (known: ${PRESETS.map((p) => p.name).join(', ')})`);
-    if (str('knob') !== undefined || str('knob2') !== undefined) throw new InputError(source, '--preset', 'give either --preset or --knob/--knob2, not both');
+    if (!preset)
+      throw new InputError(
+        source,
+        '--preset',
+        `unknown preset ${JSON.stringify(presetName)} (known: ${PRESETS.map((p) => p.name).join(', ')})`,
+      );
+    if (str('knob') !== undefined || str('knob2') !== undefined)
+      throw new InputError(source, '--preset', 'give either --preset or --knob/--knob2, not both');
     knobs = presetKnobs(preset);
   } else {
     const knob = str('knob');
@@ -140,7 +155,8 @@ export const sweepMergeCommand: Command = {
     }
     const { values, positionals } = parsed;
     const out = values.out;
-    if (typeof out !== 'string' || (out !== STDIO && !/\.(json|csv)$/i.test(out))) throw new InputError('command line', '--out', 'is required and must end in .json or .csv, or be - (standard output)');
+    if (typeof out !== 'string' || (out !== STDIO && !/\.(json|csv)$/i.test(out)))
+      throw new InputError('command line', '--out', 'is required and must end in .json or .csv, or be - (standard output)');
     const files = await Promise.all(
       positionals.map(async (source) => {
         try {

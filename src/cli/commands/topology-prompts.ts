@@ -29,15 +29,23 @@ export const topologyPromptsCommand: Command = {
       'skip-unverifiable': { type: 'boolean' },
     });
     const format = (flags.format ?? 'messages') as PromptFormat;
-    if (!PROMPT_FORMATS.includes(format)) throw new InputError('command line', '--format', `must be ${PROMPT_FORMATS.join(' or ')}, got ${JSON.stringify(flags.format)}`);
+    if (!PROMPT_FORMATS.includes(format))
+      throw new InputError('command line', '--format', `must be ${PROMPT_FORMATS.join(' or ')}, got ${JSON.stringify(flags.format)}`);
     const model = flags.model ?? DEFAULT_MODEL;
     if (model === '') throw new InputError('command line', '--model', 'must not be empty');
     const out = requireFlag(flags, 'out');
     oneStdinAtMost(flags, ['env-metadata', 'scenarios']);
-    const { release, skipped } = await readPool(requireFlag(flags, 'env-metadata'), requireFlag(flags, 'scenarios'), flags['skip-unverifiable'] === true, () => standardInput(io, flags['env-metadata'] === '-' ? '--env-metadata' : '--scenarios'));
+    const { release, skipped } = await readPool(
+      requireFlag(flags, 'env-metadata'),
+      requireFlag(flags, 'scenarios'),
+      flags['skip-unverifiable'] === true,
+      () => standardInput(io, flags['env-metadata'] === '-' ? '--env-metadata' : '--scenarios'),
+    );
     const text = release.tasks.map((t) => `${promptLine(format, t, release.envs[t.env], model)}\n`).join('');
     await writeOutput(io, out, text);
-    io.stderr(`topology-prompts: ${release.tasks.length} prompts (${format}${format === 'openai-batch' ? `, model ${model}` : ''}) for ${release.envs.length} environments${skipped ? `; ${skipped} scenarios without verifier functions left out` : ''}${out === '-' ? '' : `; wrote ${out}`}\n`);
+    io.stderr(
+      `topology-prompts: ${release.tasks.length} prompts (${format}${format === 'openai-batch' ? `, model ${model}` : ''}) for ${release.envs.length} environments${skipped ? `; ${skipped} scenarios without verifier functions left out` : ''}${out === '-' ? '' : `; wrote ${out}`}\n`,
+    );
     return 0;
   },
 };

@@ -32,10 +32,27 @@ export interface SchedulerExports {
 export type EnvschedExports = SchedulerExports & { readonly [name: string]: unknown };
 
 const REQUIRED: readonly (keyof SchedulerExports)[] = [
-  'memory', 'mem_alloc', 'mem_reset', 'sched_graph_init', 'sched_graph_ready', 'sched_history_clear',
-  'sched_history_reserve', 'sched_reward_buffer', 'sched_stage_group', 'sched_stage_stats', 'sched_stage_discard',
-  'sched_commit_step', 'sched_obs_count', 'sched_last_step', 'sched_config_set', 'sched_score', 'sched_ptr',
-  'sched_math_exp', 'sched_math_pow', 'sched_math_log', 'sched_fnv1a',
+  'memory',
+  'mem_alloc',
+  'mem_reset',
+  'sched_graph_init',
+  'sched_graph_ready',
+  'sched_history_clear',
+  'sched_history_reserve',
+  'sched_reward_buffer',
+  'sched_stage_group',
+  'sched_stage_stats',
+  'sched_stage_discard',
+  'sched_commit_step',
+  'sched_obs_count',
+  'sched_last_step',
+  'sched_config_set',
+  'sched_score',
+  'sched_ptr',
+  'sched_math_exp',
+  'sched_math_pow',
+  'sched_math_log',
+  'sched_fnv1a',
 ];
 
 /** Checks that an instance has every scheduler export (a stale build fails here, by name). */

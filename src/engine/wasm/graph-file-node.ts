@@ -37,7 +37,11 @@ export async function loadGraphFileInto(scheduler: WasmScheduler, path: string, 
     fd = openSync(path, 'r');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException)?.code;
-    throw new InputError(path, '-', `cannot read the file (${code === 'ENOENT' ? 'no such file' : String((error as Error)?.message ?? error)})`);
+    throw new InputError(
+      path,
+      '-',
+      `cannot read the file (${code === 'ENOENT' ? 'no such file' : String((error as Error)?.message ?? error)})`,
+    );
   }
   try {
     const head = new Uint8Array(HEADER_BYTES);
@@ -56,7 +60,14 @@ export async function loadGraphFileInto(scheduler: WasmScheduler, path: string, 
   }
 }
 
-function loadBinary(scheduler: WasmScheduler, fd: number, head: Uint8Array, got: number, source: string, progress?: LoadProgress): LoadedIntoWasm {
+function loadBinary(
+  scheduler: WasmScheduler,
+  fd: number,
+  head: Uint8Array,
+  got: number,
+  source: string,
+  progress?: LoadProgress,
+): LoadedIntoWasm {
   const size = fstatSync(fd).size;
   const { nTasks: n, metaLength, nnz, sections, checksum } = readGraphHeader(head.subarray(0, got), size, source);
 
@@ -75,7 +86,10 @@ function loadBinary(scheduler: WasmScheduler, fd: number, head: Uint8Array, got:
       }
       position += part.length;
       // bytes already in linear memory are hashed by the kernel (10x faster than a JS loop)
-      hash = part.buffer === memory.buffer ? scheduler.wasm.exports.sched_fnv1a(part.byteOffset, part.length, hash) >>> 0 : fnv1aUpdate(hash, part);
+      hash =
+        part.buffer === memory.buffer
+          ? scheduler.wasm.exports.sched_fnv1a(part.byteOffset, part.length, hash) >>> 0
+          : fnv1aUpdate(hash, part);
       progress?.('read', position, size);
     }
   };
@@ -98,7 +112,14 @@ function loadBinary(scheduler: WasmScheduler, fd: number, head: Uint8Array, got:
   const { taskEnv, envSize } = validateMeta(meta, source);
   const { envCategory, nCategories } = numberCategories(meta.envs.map((e) => e.category));
 
-  const buffers = scheduler.beginGraph({ nTasks: n, nEnvs: meta.envs.length, nCategories, nnzWithin: nnz[0], nnzCross: nnz[1], nnzFullCross: nnz[2] });
+  const buffers = scheduler.beginGraph({
+    nTasks: n,
+    nEnvs: meta.envs.length,
+    nCategories,
+    nnzWithin: nnz[0],
+    nnzCross: nnz[1],
+    nnzFullCross: nnz[2],
+  });
   buffers.taskEnv.set(taskEnv);
   buffers.envCategory.set(envCategory);
   const bytesOf = (a: Int32Array | Float64Array) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);

@@ -56,8 +56,25 @@ export const PTR = slotsOf(POINTER_NAMES);
  * of them before a score; their defaults are SPEC 11's, in src/engine/config.ts only.
  */
 export const CONFIG_NAMES = [
-  'B', 'rho', 'K_within', 'K_cross', 'w_in', 'w_cross', 'lambda_g', 'lambda_s', 'h_long', 'h_short',
-  'eta_decline', 'c0', 'lambda_sim', 'C1', 'C3', 'C_task', 'lambda_ridge', 'kappa', 'prior',
+  'B',
+  'rho',
+  'K_within',
+  'K_cross',
+  'w_in',
+  'w_cross',
+  'lambda_g',
+  'lambda_s',
+  'h_long',
+  'h_short',
+  'eta_decline',
+  'c0',
+  'lambda_sim',
+  'C1',
+  'C3',
+  'C_task',
+  'lambda_ridge',
+  'kappa',
+  'prior',
 ] as const;
 export const CFG = slotsOf(CONFIG_NAMES);
 /** Length of the configuration block (room for new keys without moving a buffer). */

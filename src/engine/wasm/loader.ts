@@ -10,7 +10,12 @@ export interface EnvschedWasm {
 
 /** Thrown when a kernel aborts (bad input that slipped past the parsers, or a bug). */
 export class WasmAbort extends Error {
-  constructor(message: string, readonly file: string, readonly line: number, readonly column: number) {
+  constructor(
+    message: string,
+    readonly file: string,
+    readonly line: number,
+    readonly column: number,
+  ) {
     super(`${message}${file ? ` (${file}:${line}:${column})` : ''}`);
     this.name = 'WasmAbort';
   }

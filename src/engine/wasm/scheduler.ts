@@ -3,7 +3,16 @@
 // shape, or exposes the raw per-task arrays as typed-array views (no copies) for callers such as
 // the library (src/api) and the simulator's EnvSched driver.
 import { effectiveRho } from '../config.ts';
-import { SCORABLE_SCHEDULERS, type CapRule, type Config, type CsrList, type Observation, type PackedGraph, type Scores, type TaskScores } from '../types.ts';
+import {
+  SCORABLE_SCHEDULERS,
+  type CapRule,
+  type Config,
+  type CsrList,
+  type Observation,
+  type PackedGraph,
+  type Scores,
+  type TaskScores,
+} from '../types.ts';
 import { CFG_SLOTS, CONFIG_NAMES, INFO, INFO_SLOTS, PHASES, PRIOR, PTR, RELAXED } from './layout.ts';
 import type { EnvschedWasm } from './loader.ts';
 
@@ -106,15 +115,24 @@ export class WasmScheduler {
     const n = packed.nTasks;
     if (!Number.isInteger(n) || n < 1) throw new Error(`loadGraph: a graph needs at least one task, got ${n}`);
     if (taskIds.length !== n) throw new Error(`loadGraph: ${taskIds.length} task ids for ${n} tasks`);
-    if (packed.taskEnv.length !== n || packed.envCategory.length !== packed.nEnvs) throw new Error('loadGraph: taskEnv / envCategory sizes do not match the graph');
-    for (const [name, list] of [['within', packed.within], ['cross', packed.cross], ['fullCross', packed.fullCross]] as const) {
+    if (packed.taskEnv.length !== n || packed.envCategory.length !== packed.nEnvs)
+      throw new Error('loadGraph: taskEnv / envCategory sizes do not match the graph');
+    for (const [name, list] of [
+      ['within', packed.within],
+      ['cross', packed.cross],
+      ['fullCross', packed.fullCross],
+    ] as const) {
       if (list.offsets.length !== n + 1 || list.index.length !== list.sim.length || list.offsets[n] !== list.index.length) {
         throw new Error(`loadGraph: malformed ${name} lists`);
       }
     }
     const buffers = this.beginGraph({
-      nTasks: n, nEnvs: packed.nEnvs, nCategories: packed.nCategories,
-      nnzWithin: packed.within.index.length, nnzCross: packed.cross.index.length, nnzFullCross: packed.fullCross.index.length,
+      nTasks: n,
+      nEnvs: packed.nEnvs,
+      nCategories: packed.nCategories,
+      nnzWithin: packed.within.index.length,
+      nnzCross: packed.cross.index.length,
+      nnzFullCross: packed.fullCross.index.length,
     });
     buffers.taskEnv.set(packed.taskEnv);
     buffers.envCategory.set(packed.envCategory);
@@ -140,7 +158,9 @@ export class WasmScheduler {
     x.mem_reset();
     x.sched_graph_init(n, nEnvs, Math.max(1, sizes.nCategories), nnzWithin, nnzCross, nnzFullCross);
     const list = (off: number, idx: number, sim: number, nnz: number): CsrList => ({
-      offsets: this.i32(off, n + 1), index: this.i32(idx, nnz), sim: this.f64(sim, nnz),
+      offsets: this.i32(off, n + 1),
+      index: this.i32(idx, nnz),
+      sim: this.f64(sim, nnz),
     });
     return {
       taskEnv: this.i32(PTR.taskEnv, n),
@@ -196,7 +216,8 @@ export class WasmScheduler {
     try {
       for (const o of observations) {
         if (o.step !== step) throw new Error(`appendStep(${step}): observation of step ${o.step}`);
-        if (!Number.isInteger(o.task) || o.task < 0 || o.task >= this.nTasks) throw new Error(`appendStep(${step}): task index ${o.task} out of range`);
+        if (!Number.isInteger(o.task) || o.task < 0 || o.task >= this.nTasks)
+          throw new Error(`appendStep(${step}): task index ${o.task} out of range`);
         rewards.set(o.rewards);
         const hasFlags = o.flags !== undefined && o.flags.length > 0;
         if (o.flags) for (let r = 0; r < o.rewards.length; r++) flags[r] = o.flags[r] ? 1 : 0;
@@ -221,7 +242,8 @@ export class WasmScheduler {
     if (step <= this.lastStep) throw new Error(`appendGroups: step ${step} is not after the last stored step ${this.lastStep}`);
     const n = tasks.length;
     if (n === 0) return;
-    if (rewards.length < n * K || flags.length < n * K) throw new Error(`appendGroups(${step}): ${n} groups of ${K} need ${n * K} rewards and flags`);
+    if (rewards.length < n * K || flags.length < n * K)
+      throw new Error(`appendGroups(${step}): ${n} groups of ${K} need ${n * K} rewards and flags`);
     const x = this.x;
     x.sched_reward_buffer(Math.max(1, K));
     const memory = this.wasm.memory;
@@ -267,7 +289,9 @@ export class WasmScheduler {
   /** Writes the configuration block (SPEC 11 keys; SPEC 12 ablations mapped to rho / prior). */
   configure(config: Config): void {
     if (!(SCORABLE_SCHEDULERS as readonly string[]).includes(config.scheduler)) {
-      throw new Error(`scheduler "${config.scheduler}" is not scorable: scores are defined for ${SCORABLE_SCHEDULERS.join(', ')} (SPEC 12)`);
+      throw new Error(
+        `scheduler "${config.scheduler}" is not scorable: scores are defined for ${SCORABLE_SCHEDULERS.join(', ')} (SPEC 12)`,
+      );
     }
     const block = this.f64(PTR.config, CFG_SLOTS);
     CONFIG_NAMES.forEach((name, slot) => {
@@ -339,9 +363,7 @@ export class WasmScheduler {
     const r = v.reference;
     return {
       step: result.step,
-      reference: result.coldStart
-        ? {}
-        : { long: { v: r[0], m: r[1], d: r[2] }, short: { v: r[3], m: r[4], d: r[5] } },
+      reference: result.coldStart ? {} : { long: { v: r[0], m: r[1], d: r[2] }, short: { v: r[3], m: r[4], d: r[5] } },
       tasks,
       batch: Array.from(v.batchTask, (task, k) => ({ id: ids[task], phase: PHASES[v.batchPhase[k]] })),
       relaxed: result.relaxed,

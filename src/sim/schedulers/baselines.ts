@@ -36,7 +36,10 @@ export class RandomScheduler implements BatchScheduler {
   readonly dynamicSampling: boolean = false;
   protected readonly perm: number;
   protected readonly out: number;
-  constructor(protected readonly sim: BaselineHost, protected readonly B: number) {
+  constructor(
+    protected readonly sim: BaselineHost,
+    protected readonly B: number,
+  ) {
     this.perm = sim.heap.allocI32(sim.nTasks);
     this.out = sim.heap.allocI32(sim.nTasks);
     sim.wasm.base_perm_init(this.perm, sim.nTasks);
@@ -70,21 +73,53 @@ export class MoppsScheduler implements BatchScheduler {
   readonly name: SchedulerName = 'mopps';
   readonly dynamicSampling = false;
   private readonly p: Record<'alpha' | 'beta' | 'theta' | 'key' | 'cand' | 'out' | 'outKeys', number>;
-  constructor(private readonly sim: BaselineHost, private readonly B: number) {
+  constructor(
+    private readonly sim: BaselineHost,
+    private readonly B: number,
+  ) {
     const h = sim.heap;
     const n = sim.nTasks;
-    this.p = { alpha: h.allocF64(n), beta: h.allocF64(n), theta: h.allocF64(n), key: h.allocF64(n), cand: h.allocI32(n), out: h.allocI32(B), outKeys: h.allocF64(B) };
+    this.p = {
+      alpha: h.allocF64(n),
+      beta: h.allocF64(n),
+      theta: h.allocF64(n),
+      key: h.allocF64(n),
+      cand: h.allocI32(n),
+      out: h.allocI32(B),
+      outKeys: h.allocF64(B),
+    };
     h.f64(this.p.alpha, n).fill(BASELINE_CONSTANTS.moppsAlpha0);
     h.f64(this.p.beta, n).fill(BASELINE_CONSTANTS.moppsBeta0);
   }
   choose(): ChosenBatch {
     const { p, sim } = this;
-    const m = sim.wasm.base_mopps_choose(p.alpha, p.beta, sim.nTasks, Math.min(this.B, sim.nTasks), BASELINE_CONSTANTS.moppsTarget, p.theta, p.key, p.cand, p.out, p.outKeys);
+    const m = sim.wasm.base_mopps_choose(
+      p.alpha,
+      p.beta,
+      sim.nTasks,
+      Math.min(this.B, sim.nTasks),
+      BASELINE_CONSTANTS.moppsTarget,
+      p.theta,
+      p.key,
+      p.cand,
+      p.out,
+      p.outKeys,
+    );
     return plainBatch(sim.heap.i32(p.out, m).slice());
   }
   observe(_step: number, g: StepGroups): readonly number[] {
     const c = BASELINE_CONSTANTS;
-    this.sim.wasm.base_mopps_update(this.p.alpha, this.p.beta, g.batchPtr, g.tasks.length, g.K, g.rewardsPtr, c.moppsLambda, c.moppsAlpha0, c.moppsBeta0);
+    this.sim.wasm.base_mopps_update(
+      this.p.alpha,
+      this.p.beta,
+      g.batchPtr,
+      g.tasks.length,
+      g.K,
+      g.rewardsPtr,
+      c.moppsLambda,
+      c.moppsAlpha0,
+      c.moppsBeta0,
+    );
     return NO_REMOVALS;
   }
   /** Posterior Bernoulli variance mu(1 - mu): MoPPS's notion of an informative task. */
@@ -110,12 +145,21 @@ export class DpsScheduler implements BatchScheduler {
   readonly name: SchedulerName = 'dps';
   readonly dynamicSampling = false;
   private readonly p: Record<'counts' | 'belief' | 'last' | 'predicted' | 'perm' | 'cand' | 'out' | 'outKeys', number>;
-  constructor(private readonly sim: BaselineHost, private readonly B: number) {
+  constructor(
+    private readonly sim: BaselineHost,
+    private readonly B: number,
+  ) {
     const h = sim.heap;
     const n = sim.nTasks;
     this.p = {
-      counts: h.allocF64(n * 9), belief: h.allocF64(n * 3), last: h.allocI32(n), predicted: h.allocF64(n),
-      perm: h.allocI32(n), cand: h.allocI32(n), out: h.allocI32(B), outKeys: h.allocF64(B),
+      counts: h.allocF64(n * 9),
+      belief: h.allocF64(n * 3),
+      last: h.allocI32(n),
+      predicted: h.allocF64(n),
+      perm: h.allocI32(n),
+      cand: h.allocI32(n),
+      out: h.allocI32(B),
+      outKeys: h.allocF64(B),
     };
     sim.wasm.base_dps_init(this.p.counts, this.p.belief, this.p.last, n);
     sim.wasm.base_perm_init(this.p.perm, n);
@@ -129,7 +173,16 @@ export class DpsScheduler implements BatchScheduler {
     return plainBatch(sim.heap.i32(p.out, m).slice());
   }
   observe(_step: number, g: StepGroups): readonly number[] {
-    this.sim.wasm.base_dps_update(this.p.counts, this.p.belief, this.p.last, g.batchPtr, g.tasks.length, g.K, g.rewardsPtr, BASELINE_CONSTANTS.dpsDecay);
+    this.sim.wasm.base_dps_update(
+      this.p.counts,
+      this.p.belief,
+      this.p.last,
+      g.batchPtr,
+      g.tasks.length,
+      g.K,
+      g.rewardsPtr,
+      BASELINE_CONSTANTS.dpsDecay,
+    );
     return NO_REMOVALS;
   }
   predicted(): Float64Array {
@@ -138,6 +191,10 @@ export class DpsScheduler implements BatchScheduler {
   /** Last observed state per task (-1 never, 0 unsolved, 1 partial, 2 solved) and beliefs, for tests. */
   state(): { last: Int32Array; belief: Float64Array; counts: Float64Array } {
     const n = this.sim.nTasks;
-    return { last: this.sim.heap.i32(this.p.last, n).slice(), belief: this.sim.heap.f64(this.p.belief, n * 3).slice(), counts: this.sim.heap.f64(this.p.counts, n * 9).slice() };
+    return {
+      last: this.sim.heap.i32(this.p.last, n).slice(),
+      belief: this.sim.heap.f64(this.p.belief, n * 3).slice(),
+      counts: this.sim.heap.f64(this.p.counts, n * 9).slice(),
+    };
   }
 }

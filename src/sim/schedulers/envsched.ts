@@ -11,7 +11,13 @@ export class EnvSchedScheduler implements BatchScheduler {
   private readonly scheduler: WasmScheduler;
   private lastPredicted: Float64Array | null = null;
 
-  constructor(readonly name: SchedulerName, wasm: EnvschedWasm, packed: PackedGraph, taskIds: readonly string[], config: Config) {
+  constructor(
+    readonly name: SchedulerName,
+    wasm: EnvschedWasm,
+    packed: PackedGraph,
+    taskIds: readonly string[],
+    config: Config,
+  ) {
     this.scheduler = new WasmScheduler(wasm);
     this.scheduler.loadGraph(packed, taskIds);
     this.scheduler.configure(config);

@@ -7,7 +7,13 @@ import { DapoScheduler, DpsScheduler, MoppsScheduler, RandomScheduler } from './
 import { EnvSchedScheduler } from './envsched.ts';
 
 /** The scheduler `name`: baselines over the simulator's instance, the EnvSched family on `schedulerWasm` (a second instance of the same module). */
-export function createScheduler(name: SchedulerName, sim: Simulator, loaded: LoadedGraph, config: Config, schedulerWasm: EnvschedWasm): BatchScheduler {
+export function createScheduler(
+  name: SchedulerName,
+  sim: Simulator,
+  loaded: LoadedGraph,
+  config: Config,
+  schedulerWasm: EnvschedWasm,
+): BatchScheduler {
   switch (name) {
     case 'random':
       return new RandomScheduler(sim, config.B);
@@ -22,6 +28,12 @@ export function createScheduler(name: SchedulerName, sim: Simulator, loaded: Loa
     case 'cross-only':
     case 'coverage-only':
     case 'exploitation-only':
-      return new EnvSchedScheduler(name, schedulerWasm, loaded.packed, loaded.meta.tasks.map((t) => t.id), { ...config, scheduler: name });
+      return new EnvSchedScheduler(
+        name,
+        schedulerWasm,
+        loaded.packed,
+        loaded.meta.tasks.map((t) => t.id),
+        { ...config, scheduler: name },
+      );
   }
 }

@@ -12,7 +12,18 @@
 import type { WorldSettings } from '../../sim/model-params.ts';
 import * as Comlink from 'comlink';
 import type { Config } from '../../engine/types.ts';
-import type { DatasetInfo, EngineApi, FaultKind, ImportedScores, Inspection, Lane, PoolSnapshot, Result, RunDone, StepChunk } from '../../worker/api.ts';
+import type {
+  DatasetInfo,
+  EngineApi,
+  FaultKind,
+  ImportedScores,
+  Inspection,
+  Lane,
+  PoolSnapshot,
+  Result,
+  RunDone,
+  StepChunk,
+} from '../../worker/api.ts';
 import type { ReproduceResult } from '../../sim/reproduce.ts';
 import type { PoolGraph, StepExplanation } from '../../worker/explain.ts';
 
@@ -56,7 +67,11 @@ interface Slot {
   pingSeq: number;
 }
 
-const LANE_WORDS: Record<Lane, string> = { a: 'running configuration A', b: 'running configuration B', ref: 'running the random reference' };
+const LANE_WORDS: Record<Lane, string> = {
+  a: 'running configuration A',
+  b: 'running configuration B',
+  ref: 'running the random reference',
+};
 
 export class EngineClient {
   private active: Slot;
@@ -223,7 +238,10 @@ export class EngineClient {
     if (runs.length === 0) return; // quick calls (pool, inspect) just finish
     slot.remote.cancel().catch(() => {});
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const stopped = await Promise.race([Promise.all(runs).then(() => true), new Promise<boolean>((r) => (timer = setTimeout(() => r(false), CANCEL_GRACE_MS)))]);
+    const stopped = await Promise.race([
+      Promise.all(runs).then(() => true),
+      new Promise<boolean>((r) => (timer = setTimeout(() => r(false), CANCEL_GRACE_MS))),
+    ]);
     clearTimeout(timer);
     if (!stopped && this.active === slot) this.replaceActive();
   }
@@ -245,7 +263,11 @@ export class EngineClient {
 
   async loadGraphFile(bytes: Uint8Array, fileName: string): Promise<Result<DatasetInfo>> {
     await this.interrupt();
-    const result = await this.call<Result<DatasetInfo>>((r) => r.loadGraphFile(bytes.slice(), fileName), 'long', `importing the graph file ${fileName}`);
+    const result = await this.call<Result<DatasetInfo>>(
+      (r) => r.loadGraphFile(bytes.slice(), fileName),
+      'long',
+      `importing the graph file ${fileName}`,
+    );
     if (result.ok) {
       this.graph = { kind: 'file', bytes, fileName };
       this.prepareStandby();
@@ -254,8 +276,18 @@ export class EngineClient {
   }
 
   /** Rejects with Cancelled when the run was cancelled (by interrupt) or its worker replaced. */
-  async run(lane: Lane, runId: number, config: Config, onChunk: (chunk: StepChunk) => void, world?: WorldSettings): Promise<Result<RunDone>> {
-    const result = await this.call<Result<RunDone>>((r) => r.run(lane, runId, config, Comlink.proxy(onChunk), world), 'run', LANE_WORDS[lane]);
+  async run(
+    lane: Lane,
+    runId: number,
+    config: Config,
+    onChunk: (chunk: StepChunk) => void,
+    world?: WorldSettings,
+  ): Promise<Result<RunDone>> {
+    const result = await this.call<Result<RunDone>>(
+      (r) => r.run(lane, runId, config, Comlink.proxy(onChunk), world),
+      'run',
+      LANE_WORDS[lane],
+    );
     if (!result.ok && result.cancelled) throw new Cancelled();
     return result;
   }
@@ -293,8 +325,19 @@ export class EngineClient {
     return this.call((r) => r.importHistory(text, fileName, config), 'long', `scoring the history file ${fileName}`);
   }
 
-  reproduce(config: Config, seeds: number, steps: number, table4Runs: number, onProgress: (done: number, total: number, label: string) => void, world?: WorldSettings): Promise<Result<ReproduceResult>> {
-    return this.call((r) => r.reproduce(config, seeds, steps, table4Runs, Comlink.proxy(onProgress), world), 'long', "reproducing the paper's tables");
+  reproduce(
+    config: Config,
+    seeds: number,
+    steps: number,
+    table4Runs: number,
+    onProgress: (done: number, total: number, label: string) => void,
+    world?: WorldSettings,
+  ): Promise<Result<ReproduceResult>> {
+    return this.call(
+      (r) => r.reproduce(config, seeds, steps, table4Runs, Comlink.proxy(onProgress), world),
+      'long',
+      "reproducing the paper's tables",
+    );
   }
 
   /** Test hook (only reachable with `?debug=1`, see lab.svelte.ts): arms a fault in the active worker. */

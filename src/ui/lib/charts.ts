@@ -32,7 +32,8 @@ export function tickCallback(value: number | string, index: number, ticks: { val
   const v = Number(value);
   const next = ticks[index + 1] ?? ticks[index - 1];
   // The last step (a bound, not a round value) is labelled as an integer on the x axis.
-  const spacing = index > 0 && index === ticks.length - 1 && ticks.length > 2 ? ticks[1].value - ticks[0].value : next ? Math.abs(next.value - v) : 1;
+  const spacing =
+    index > 0 && index === ticks.length - 1 && ticks.length > 2 ? ticks[1].value - ticks[0].value : next ? Math.abs(next.value - v) : 1;
   return tickLabel(v, spacing);
 }
 

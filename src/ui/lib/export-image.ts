@@ -14,7 +14,18 @@ export type Op =
   | { kind: 'poly'; points: [number, number][]; fill: string }
   | { kind: 'rect'; x: number; y: number; w: number; h: number; fill: string; stroke?: string }
   | { kind: 'circle'; x: number; y: number; r: number; fill: string }
-  | { kind: 'text'; x: number; y: number; text: string; size: number; colour: string; align?: Align; weight?: number; rotate?: boolean; mono?: boolean }
+  | {
+      kind: 'text';
+      x: number;
+      y: number;
+      text: string;
+      size: number;
+      colour: string;
+      align?: Align;
+      weight?: number;
+      rotate?: boolean;
+      mono?: boolean;
+    }
   | { kind: 'image'; source: CanvasImageSource; x: number; y: number; w: number; h: number; smooth: boolean };
 
 export interface Figure {
@@ -59,7 +70,13 @@ export interface FigureTheme {
   font: string;
 }
 
-export const LIGHT: FigureTheme = { background: '#ffffff', text: '#111111', muted: '#555555', grid: '#d9d9d9', font: "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif" };
+export const LIGHT: FigureTheme = {
+  background: '#ffffff',
+  text: '#111111',
+  muted: '#555555',
+  grid: '#d9d9d9',
+  font: "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+};
 
 export const FIGURE_WIDTH = 1600;
 export const FIGURE_HEIGHT = 900;
@@ -83,7 +100,17 @@ export function figure(spec: FigureSpec, theme: FigureTheme = LIGHT): Figure {
     for (const entry of spec.legend) {
       const w = 44;
       if (entry.band) ops.push({ kind: 'rect', x, y: y - 16, w, h: 16, fill: entry.colour });
-      else ops.push({ kind: 'line', points: [[x, y - 8], [x + w, y - 8]], colour: entry.colour, width: 5, dash: entry.dash });
+      else
+        ops.push({
+          kind: 'line',
+          points: [
+            [x, y - 8],
+            [x + w, y - 8],
+          ],
+          colour: entry.colour,
+          width: 5,
+          dash: entry.dash,
+        });
       ops.push({ kind: 'text', x: x + w + 10, y, text: entry.label, size: 24, colour: theme.text });
       x += w + 30 + textWidth(entry.label, 24);
       if (x > width - 300) {
@@ -93,7 +120,15 @@ export function figure(spec: FigureSpec, theme: FigureTheme = LIGHT): Figure {
     }
   }
   const footerY = height - pad + 8;
-  ops.push({ kind: 'line', points: [[pad, footerY - 34], [width - pad, footerY - 34]], colour: theme.grid, width: 1.5 });
+  ops.push({
+    kind: 'line',
+    points: [
+      [pad, footerY - 34],
+      [width - pad, footerY - 34],
+    ],
+    colour: theme.grid,
+    width: 1.5,
+  });
   ops.push({ kind: 'text', x: pad, y: footerY, text: clip(spec.footer, 150), size: 19, colour: theme.muted, mono: true });
   const top = y + 28;
   spec.body({ x: pad, y: top, w: width - 2 * pad, h: footerY - 56 - top }, ops, theme);
@@ -184,17 +219,24 @@ const n2 = (v: number): string => (Math.round(v * 100) / 100).toString();
 
 /** The figure as SVG, or null when it holds a raster image (the heatmap, the scatter). */
 export function toSvg(fig: Figure, theme: FigureTheme = LIGHT): string | null {
-  const out: string[] = [`<svg xmlns="http://www.w3.org/2000/svg" width="${fig.width}" height="${fig.height}" viewBox="0 0 ${fig.width} ${fig.height}" font-family="${esc(theme.font)}">`, `<rect width="100%" height="100%" fill="${fig.background}"/>`];
+  const out: string[] = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${fig.width}" height="${fig.height}" viewBox="0 0 ${fig.width} ${fig.height}" font-family="${esc(theme.font)}">`,
+    `<rect width="100%" height="100%" fill="${fig.background}"/>`,
+  ];
   for (const op of fig.ops) {
     switch (op.kind) {
       case 'line':
-        out.push(`<polyline fill="none" stroke="${op.colour}" stroke-width="${op.width}" stroke-linejoin="round"${op.dash?.length ? ` stroke-dasharray="${op.dash.join(' ')}"` : ''} points="${op.points.map(([x, y]) => `${n2(x)},${n2(y)}`).join(' ')}"/>`);
+        out.push(
+          `<polyline fill="none" stroke="${op.colour}" stroke-width="${op.width}" stroke-linejoin="round"${op.dash?.length ? ` stroke-dasharray="${op.dash.join(' ')}"` : ''} points="${op.points.map(([x, y]) => `${n2(x)},${n2(y)}`).join(' ')}"/>`,
+        );
         break;
       case 'poly':
         out.push(`<polygon fill="${op.fill}" points="${op.points.map(([x, y]) => `${n2(x)},${n2(y)}`).join(' ')}"/>`);
         break;
       case 'rect':
-        out.push(`<rect x="${n2(op.x)}" y="${n2(op.y)}" width="${n2(op.w)}" height="${n2(op.h)}" fill="${op.fill}"${op.stroke ? ` stroke="${op.stroke}"` : ''}/>`);
+        out.push(
+          `<rect x="${n2(op.x)}" y="${n2(op.y)}" width="${n2(op.w)}" height="${n2(op.h)}" fill="${op.fill}"${op.stroke ? ` stroke="${op.stroke}"` : ''}/>`,
+        );
         break;
       case 'circle':
         out.push(`<circle cx="${n2(op.x)}" cy="${n2(op.y)}" r="${n2(op.r)}" fill="${op.fill}"/>`);
@@ -202,7 +244,9 @@ export function toSvg(fig: Figure, theme: FigureTheme = LIGHT): string | null {
       case 'text': {
         const anchor = op.align === 'center' ? 'middle' : op.align === 'right' ? 'end' : 'start';
         const transform = op.rotate ? ` transform="rotate(-90 ${n2(op.x)} ${n2(op.y)})"` : '';
-        out.push(`<text x="${n2(op.x)}" y="${n2(op.y)}" font-size="${op.size}" fill="${op.colour}" text-anchor="${anchor}"${op.weight ? ` font-weight="${op.weight}"` : ''}${op.mono ? ' font-family="ui-monospace, Menlo, Consolas, monospace"' : ''}${transform}>${esc(op.text)}</text>`);
+        out.push(
+          `<text x="${n2(op.x)}" y="${n2(op.y)}" font-size="${op.size}" fill="${op.colour}" text-anchor="${anchor}"${op.weight ? ` font-weight="${op.weight}"` : ''}${op.mono ? ' font-family="ui-monospace, Menlo, Consolas, monospace"' : ''}${transform}>${esc(op.text)}</text>`,
+        );
         break;
       }
       case 'image':
@@ -216,7 +260,9 @@ export function toSvg(fig: Figure, theme: FigureTheme = LIGHT): string | null {
 // ---- downloads (CSP-safe) ----
 
 export function canvasBlob(canvas: HTMLCanvasElement): Promise<Blob> {
-  return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('the browser could not encode the PNG'))), 'image/png'));
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('the browser could not encode the PNG'))), 'image/png'),
+  );
 }
 
 /** Saves a blob through an object URL and an `<a download>` (no fetch, no data: URL). */
@@ -310,7 +356,12 @@ export interface Axes {
 }
 
 /** Draws axes with ticks, grid and titles into `area`; returns the data-to-figure mappings. */
-export function drawAxes(area: Area, ops: Op[], theme: FigureTheme, axes: Axes): { px: (x: number) => number; py: (y: number) => number; top: number; bottom: number; left: number; right: number } {
+export function drawAxes(
+  area: Area,
+  ops: Op[],
+  theme: FigureTheme,
+  axes: Axes,
+): { px: (x: number) => number; py: (y: number) => number; top: number; bottom: number; left: number; right: number } {
   const yTicks = axes.yLabels ? [] : niceTicks(axes.yMin, axes.yMax);
   const xTicks = niceTicks(axes.xMin, axes.xMax, 7).filter((v) => v >= axes.xMin - 1e-9 && v <= axes.xMax + 1e-9);
   const yLo = axes.yLabels ? axes.yMin : yTicks[0];
@@ -325,19 +376,63 @@ export function drawAxes(area: Area, ops: Op[], theme: FigureTheme, axes: Axes):
   const px = (x: number) => left + ((x - axes.xMin) / Math.max(1e-12, axes.xMax - axes.xMin)) * (right - left);
   const py = (y: number) => bottom - ((y - yLo) / Math.max(1e-12, yHi - yLo)) * (bottom - top);
   for (const v of yTicks) {
-    ops.push({ kind: 'line', points: [[left, py(v)], [right, py(v)]], colour: theme.grid, width: 1 });
+    ops.push({
+      kind: 'line',
+      points: [
+        [left, py(v)],
+        [right, py(v)],
+      ],
+      colour: theme.grid,
+      width: 1,
+    });
     ops.push({ kind: 'text', x: left - 12, y: py(v) + 8, text: tickText(v, yStep), size: 22, colour: theme.text, align: 'right' });
   }
-  for (const l of axes.yLabels ?? []) ops.push({ kind: 'text', x: left - 12, y: py(l.at) + 8, text: l.text, size: 22, colour: theme.text, align: 'right' });
-  ops.push({ kind: 'line', points: [[left, bottom], [right, bottom]], colour: theme.muted, width: 1.5 });
+  for (const l of axes.yLabels ?? [])
+    ops.push({ kind: 'text', x: left - 12, y: py(l.at) + 8, text: l.text, size: 22, colour: theme.text, align: 'right' });
+  ops.push({
+    kind: 'line',
+    points: [
+      [left, bottom],
+      [right, bottom],
+    ],
+    colour: theme.muted,
+    width: 1.5,
+  });
   for (const v of xTicks) {
-    ops.push({ kind: 'line', points: [[px(v), bottom], [px(v), bottom + 8]], colour: theme.muted, width: 1.5 });
+    ops.push({
+      kind: 'line',
+      points: [
+        [px(v), bottom],
+        [px(v), bottom + 8],
+      ],
+      colour: theme.muted,
+      width: 1.5,
+    });
     ops.push({ kind: 'text', x: px(v), y: bottom + 34, text: tickText(v, xStep), size: 22, colour: theme.text, align: 'center' });
   }
-  ops.push({ kind: 'text', x: (left + right) / 2, y: bottom + 70, text: axes.xTitle, size: 24, colour: theme.text, align: 'center', weight: 600 });
+  ops.push({
+    kind: 'text',
+    x: (left + right) / 2,
+    y: bottom + 70,
+    text: axes.xTitle,
+    size: 24,
+    colour: theme.text,
+    align: 'center',
+    weight: 600,
+  });
   // The y title runs along the axis: smaller type when the plot is short, never cut off.
   const ySize = Math.max(12, Math.min(24, (bottom - top) / Math.max(1, axes.yTitle.length * 0.56)));
-  ops.push({ kind: 'text', x: area.x + 26, y: (top + bottom) / 2 + ySize * 0.3, text: axes.yTitle, size: ySize, colour: theme.text, align: 'center', weight: 600, rotate: true });
+  ops.push({
+    kind: 'text',
+    x: area.x + 26,
+    y: (top + bottom) / 2 + ySize * 0.3,
+    text: axes.yTitle,
+    size: ySize,
+    colour: theme.text,
+    align: 'center',
+    weight: 600,
+    rotate: true,
+  });
   return { px, py, top, bottom, left, right };
 }
 
@@ -352,7 +447,14 @@ export function linePlotBody(plot: LinePlot): FigureSpec['body'] {
     }
     const xMin = plot.xMin ?? (xs.length ? Math.min(...xs) : 0);
     const xMax = plot.xMax ?? (xs.length ? Math.max(...xs) : 1);
-    const { px, py, top, bottom } = drawAxes(area, ops, theme, { xMin, xMax, yMin: ys.length ? Math.min(...ys) : 0, yMax: ys.length ? Math.max(...ys) : 1, xTitle: plot.xTitle, yTitle: plot.yTitle });
+    const { px, py, top, bottom } = drawAxes(area, ops, theme, {
+      xMin,
+      xMax,
+      yMin: ys.length ? Math.min(...ys) : 0,
+      yMax: ys.length ? Math.max(...ys) : 1,
+      xTitle: plot.xTitle,
+      yTitle: plot.yTitle,
+    });
     for (const s of plot.series) {
       if (!s.band || s.band.length === 0) continue;
       const ok = s.band.filter((b) => Number.isFinite(b.lo) && Number.isFinite(b.hi));
@@ -361,7 +463,16 @@ export function linePlotBody(plot: LinePlot): FigureSpec['body'] {
       ops.push({ kind: 'poly', points: [...upper, ...lower], fill: withAlpha(s.colour, 0.25) });
     }
     if (plot.marker !== undefined && plot.marker !== null && plot.marker >= xMin && plot.marker <= xMax) {
-      ops.push({ kind: 'line', points: [[px(plot.marker), top], [px(plot.marker), bottom]], colour: '#D55E00', width: 2, dash: [8, 6] });
+      ops.push({
+        kind: 'line',
+        points: [
+          [px(plot.marker), top],
+          [px(plot.marker), bottom],
+        ],
+        colour: '#D55E00',
+        width: 2,
+        dash: [8, 6],
+      });
     }
     for (const s of plot.series) {
       let run: [number, number][] = [];
@@ -427,17 +538,37 @@ export function tableBody(table: TableBody): FigureSpec['body'] {
     const rows = [table.header, ...table.rows];
     const size = Math.max(16, Math.min(30, Math.floor(area.h / (rows.length * 1.7))));
     // Bold header text is wider than the estimate for regular text: 15% more, and a gap of 1.6 em.
-    const widths = table.header.map((_, c) => Math.max(textWidth(table.header[c] ?? '', size) * 1.15, ...table.rows.map((r) => textWidth(r[c] ?? '', size))) + size * 1.6);
+    const widths = table.header.map(
+      (_, c) => Math.max(textWidth(table.header[c] ?? '', size) * 1.15, ...table.rows.map((r) => textWidth(r[c] ?? '', size))) + size * 1.6,
+    );
     const total = widths.reduce((s, w) => s + w, 0);
     const k = total > area.w ? area.w / total : 1;
     const lineH = size * 1.65;
     rows.forEach((row, r) => {
       let x = area.x;
       const y = area.y + (r + 1) * lineH;
-      if (r === 1) ops.push({ kind: 'line', points: [[area.x, y - lineH + size * 0.45], [area.x + Math.min(area.w, total * k), y - lineH + size * 0.45]], colour: theme.muted, width: 1.5 });
+      if (r === 1)
+        ops.push({
+          kind: 'line',
+          points: [
+            [area.x, y - lineH + size * 0.45],
+            [area.x + Math.min(area.w, total * k), y - lineH + size * 0.45],
+          ],
+          colour: theme.muted,
+          width: 1.5,
+        });
       row.forEach((cell, c) => {
         const muted = table.muted?.includes(c) && r > 0;
-        ops.push({ kind: 'text', x: c === 0 ? x : x + widths[c] * k - size * 0.7, y, text: cell, size: size * Math.min(1, k + 0.15), colour: muted ? theme.muted : theme.text, weight: r === 0 ? 700 : 400, align: c === 0 ? 'left' : 'right' });
+        ops.push({
+          kind: 'text',
+          x: c === 0 ? x : x + widths[c] * k - size * 0.7,
+          y,
+          text: cell,
+          size: size * Math.min(1, k + 0.15),
+          colour: muted ? theme.muted : theme.text,
+          weight: r === 0 ? 700 : 400,
+          align: c === 0 ? 'left' : 'right',
+        });
         x += widths[c] * k;
       });
     });
@@ -445,7 +576,12 @@ export function tableBody(table: TableBody): FigureSpec['body'] {
 }
 
 /** A raster body (the heatmap, the scatter): the view's own canvas, scaled into the plot area, with axis titles. */
-export function imageBody(source: CanvasImageSource, size: { width: number; height: number }, titles: { x: string; y: string }, smooth = true): FigureSpec['body'] {
+export function imageBody(
+  source: CanvasImageSource,
+  size: { width: number; height: number },
+  titles: { x: string; y: string },
+  smooth = true,
+): FigureSpec['body'] {
   return (area, ops, theme) => {
     const inner = { x: area.x + 50, y: area.y, w: area.w - 50, h: area.h - 50 };
     const k = Math.min(inner.w / size.width, inner.h / size.height);
@@ -453,8 +589,27 @@ export function imageBody(source: CanvasImageSource, size: { width: number; heig
     const h = size.height * k;
     const x = inner.x + (inner.w - w) / 2;
     ops.push({ kind: 'image', source, x, y: inner.y, w, h, smooth });
-    ops.push({ kind: 'text', x: x + w / 2, y: inner.y + h + 40, text: titles.x, size: 24, colour: theme.text, align: 'center', weight: 600 });
-    ops.push({ kind: 'text', x: x - 20, y: inner.y + h / 2, text: titles.y, size: 24, colour: theme.text, align: 'center', weight: 600, rotate: true });
+    ops.push({
+      kind: 'text',
+      x: x + w / 2,
+      y: inner.y + h + 40,
+      text: titles.x,
+      size: 24,
+      colour: theme.text,
+      align: 'center',
+      weight: 600,
+    });
+    ops.push({
+      kind: 'text',
+      x: x - 20,
+      y: inner.y + h / 2,
+      text: titles.y,
+      size: 24,
+      colour: theme.text,
+      align: 'center',
+      weight: 600,
+      rotate: true,
+    });
   };
 }
 
@@ -482,7 +637,14 @@ export async function svgElementImage(svg: SVGSVGElement): Promise<{ image: HTML
 export const DARK: FigureTheme = { background: '#101214', text: '#ffffff', muted: '#d0d4da', grid: '#3a4048', font: LIGHT.font };
 
 /** A body alone on a canvas of the element's size (the on-screen copy of an exported figure). */
-export function drawBare(canvas: HTMLCanvasElement, cssWidth: number, cssHeight: number, logicalWidth: number, body: FigureSpec['body'], theme: FigureTheme): void {
+export function drawBare(
+  canvas: HTMLCanvasElement,
+  cssWidth: number,
+  cssHeight: number,
+  logicalWidth: number,
+  body: FigureSpec['body'],
+  theme: FigureTheme,
+): void {
   const dpr = Math.min(3, globalThis.devicePixelRatio || 1);
   const k = cssWidth / logicalWidth;
   const logicalHeight = cssHeight / k;

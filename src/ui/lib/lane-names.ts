@@ -3,7 +3,16 @@ import type { Config } from '../../engine/types.ts';
 import { configDifferences } from '../state/url-state.ts';
 import { SCHEDULER_LABELS } from '../state/knobs.ts';
 
-const SHORT: Record<string, string> = { rho: 'ρ', lambda_sim: 'λ_sim', lambda_g: 'λ_g', lambda_s: 'λ_s', lambda_ridge: 'λ_ridge', eta_decline: 'η', kappa: 'κ', alpha: 'α' };
+const SHORT: Record<string, string> = {
+  rho: 'ρ',
+  lambda_sim: 'λ_sim',
+  lambda_g: 'λ_g',
+  lambda_s: 'λ_s',
+  lambda_ridge: 'λ_ridge',
+  eta_decline: 'η',
+  kappa: 'κ',
+  alpha: 'α',
+};
 
 export function schedulerName(scheduler: string): string {
   return SCHEDULER_LABELS[scheduler]?.replace(/ \(.*\)$/, '') ?? scheduler;

@@ -42,7 +42,10 @@ export class CardRunner {
       this.controller = null;
       const busy = this.executor;
       this.executor = null;
-      void busy?.then((e) => e.terminate(), () => {});
+      void busy?.then(
+        (e) => e.terminate(),
+        () => {},
+      );
     }
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;

@@ -83,7 +83,13 @@ export function cardRows(pairs: readonly SeedPair[]): CardRow[] {
       const [a, b] = seedValues(metric, pair);
       return { seed: pair.seed, a, b, diff: a !== null && b !== null ? a - b : null };
     });
-    return { metric, perSeed, a: pointStats(perSeed.map((p) => p.a)), b: pointStats(perSeed.map((p) => p.b)), diff: pointStats(perSeed.map((p) => p.diff)) };
+    return {
+      metric,
+      perSeed,
+      a: pointStats(perSeed.map((p) => p.a)),
+      b: pointStats(perSeed.map((p) => p.b)),
+      diff: pointStats(perSeed.map((p) => p.diff)),
+    };
   });
 }
 
@@ -118,12 +124,22 @@ export interface CardProgress {
  * tighten as results arrive. An aborted signal stops it before the next pair (runs already in
  * flight finish in their workers and are dropped).
  */
-export async function runCard(executor: CardExecutor, a: Config, b: Config, seeds: number, signal: AbortSignal, onProgress: (progress: CardProgress) => void): Promise<void> {
+export async function runCard(
+  executor: CardExecutor,
+  a: Config,
+  b: Config,
+  seeds: number,
+  signal: AbortSignal,
+  onProgress: (progress: CardProgress) => void,
+): Promise<void> {
   const pairs: SeedPair[] = [];
   for (let k = 0; k < seeds; k++) {
     if (signal.aborted) return;
     const seed = (a.seed + k) >>> 0;
-    const [ra, rb] = await Promise.all([executor.run({ config: { ...a, seed } }), executor.run({ config: { ...b, seed: (b.seed + k) >>> 0 } })]);
+    const [ra, rb] = await Promise.all([
+      executor.run({ config: { ...a, seed } }),
+      executor.run({ config: { ...b, seed: (b.seed + k) >>> 0 } }),
+    ]);
     if (signal.aborted) return;
     pairs.push({ seed, a: ra, b: rb });
     onProgress({ pairs: [...pairs], seeds, done: k === seeds - 1 });

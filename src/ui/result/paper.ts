@@ -13,6 +13,7 @@ const KEY: Partial<Record<CardMetric, 'meanVariance' | 'envsPerBatch'>> = { mean
 export function paperValue(metric: CardMetric, scheduler: string): number | null {
   const key = KEY[metric];
   if (key) return PAPER_ROWS[scheduler]?.[key] ?? null;
-  if (metric === 'stepsToReach') return scheduler === 'envsched' ? PAPER_FIGURE1.envschedSteps : scheduler === 'random' ? PAPER_FIGURE1.randomSteps : null;
+  if (metric === 'stepsToReach')
+    return scheduler === 'envsched' ? PAPER_FIGURE1.envschedSteps : scheduler === 'random' ? PAPER_FIGURE1.randomSteps : null;
   return null;
 }

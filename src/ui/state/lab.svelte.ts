@@ -85,43 +85,113 @@ export class Lab {
   }
 
   // ---- forwarded reads (the views' vocabulary) ----
-  get a() { return this.lanes.a; }
-  get b() { return this.lanes.b; }
-  get ref() { return this.lanes.ref; }
-  get running() { return this.lanes.running; }
-  get notices() { return this.noticeStore.notices; }
-  get datasets() { return this.data.datasets; }
-  get dataset() { return this.data.dataset; }
-  get source() { return this.data.source; }
-  get imported() { return this.data.imported; }
-  get faults() { return this.data.faults; }
-  get inspection() { return this.view.inspection; }
-  get inspectError() { return this.view.inspectError; }
-  get inspecting() { return this.view.inspecting; }
-  get pool() { return this.view.pool; }
-  get highlight(): Highlight { return this.view.highlight; }
-  get playing() { return this.view.playing; }
-  set playing(on: boolean) { this.view.playing = on; }
-  get reproduce() { return this.repro.reproduce; }
-  get explain() { return this.explainStore.text; }
-  set explain(text: string) { this.explainStore.text = text; }
-  get query(): string { return serializeUrlState(this.state); }
-  get stepCount(): number { return this.orchestrator.stepCount; }
-  get currentStep(): number { return this.orchestrator.currentStep; }
-  get shownRecord() { return this.orchestrator.shownRecord; }
+  get a() {
+    return this.lanes.a;
+  }
+  get b() {
+    return this.lanes.b;
+  }
+  get ref() {
+    return this.lanes.ref;
+  }
+  get running() {
+    return this.lanes.running;
+  }
+  get notices() {
+    return this.noticeStore.notices;
+  }
+  get datasets() {
+    return this.data.datasets;
+  }
+  get dataset() {
+    return this.data.dataset;
+  }
+  get source() {
+    return this.data.source;
+  }
+  get imported() {
+    return this.data.imported;
+  }
+  get faults() {
+    return this.data.faults;
+  }
+  get inspection() {
+    return this.view.inspection;
+  }
+  get inspectError() {
+    return this.view.inspectError;
+  }
+  get inspecting() {
+    return this.view.inspecting;
+  }
+  get pool() {
+    return this.view.pool;
+  }
+  get highlight(): Highlight {
+    return this.view.highlight;
+  }
+  get playing() {
+    return this.view.playing;
+  }
+  set playing(on: boolean) {
+    this.view.playing = on;
+  }
+  get reproduce() {
+    return this.repro.reproduce;
+  }
+  get explain() {
+    return this.explainStore.text;
+  }
+  set explain(text: string) {
+    this.explainStore.text = text;
+  }
+  get query(): string {
+    return serializeUrlState(this.state);
+  }
+  get stepCount(): number {
+    return this.orchestrator.stepCount;
+  }
+  get currentStep(): number {
+    return this.orchestrator.currentStep;
+  }
+  get shownRecord() {
+    return this.orchestrator.shownRecord;
+  }
 
   // ---- forwarded actions ----
-  notify(kind: 'error' | 'info', text: string): void { this.noticeStore.notify(kind, text); }
-  dismiss(id: number): void { this.noticeStore.dismiss(id); }
-  setStep(step: number | null): void { this.orchestrator.setStep(step); }
-  init(): Promise<void> { return this.orchestrator.init(); }
-  configChanged(): void { this.orchestrator.configChanged(); }
-  rerun(): Promise<void> { return this.orchestrator.rerun(); }
-  requestInspection(): void { this.orchestrator.requestInspection(); }
-  requestPool(): void { this.orchestrator.requestPool(); }
-  importFiles(files: InputFile[]): Promise<void> { return this.orchestrator.importFiles(files); }
-  backToSimulation(): void { this.orchestrator.backToSimulation(); }
-  runReproduce(seeds: number, steps: number, table4Runs: number): Promise<void> { return this.orchestrator.runReproduce(seeds, steps, table4Runs); }
+  notify(kind: 'error' | 'info', text: string): void {
+    this.noticeStore.notify(kind, text);
+  }
+  dismiss(id: number): void {
+    this.noticeStore.dismiss(id);
+  }
+  setStep(step: number | null): void {
+    this.orchestrator.setStep(step);
+  }
+  init(): Promise<void> {
+    return this.orchestrator.init();
+  }
+  configChanged(): void {
+    this.orchestrator.configChanged();
+  }
+  rerun(): Promise<void> {
+    return this.orchestrator.rerun();
+  }
+  requestInspection(): void {
+    this.orchestrator.requestInspection();
+  }
+  requestPool(): void {
+    this.orchestrator.requestPool();
+  }
+  importFiles(files: InputFile[]): Promise<void> {
+    return this.orchestrator.importFiles(files);
+  }
+  backToSimulation(): void {
+    this.orchestrator.backToSimulation();
+  }
+  runReproduce(seeds: number, steps: number, table4Runs: number): Promise<void> {
+    return this.orchestrator.runReproduce(seeds, steps, table4Runs);
+  }
 
   /**
    * What the result card compares: A against B in compare mode, else A against the random

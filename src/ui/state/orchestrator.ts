@@ -6,7 +6,17 @@
 // with a fake engine client (test/ui-orchestrator.test.ts).
 import { CONFIG_KEYS, DEFAULT_CONFIG, checkConfigValue, type ConfigKey } from '../../engine/config.ts';
 import type { Config } from '../../engine/types.ts';
-import type { DatasetInfo, ImportedScores, Inspection, Lane, PoolSnapshot, Result, RunDone, StepChunk, StepRecord } from '../../worker/api.ts';
+import type {
+  DatasetInfo,
+  ImportedScores,
+  Inspection,
+  Lane,
+  PoolSnapshot,
+  Result,
+  RunDone,
+  StepChunk,
+  StepRecord,
+} from '../../worker/api.ts';
 import type { ReproduceResult } from '../../sim/reproduce.ts';
 import type { WorldSettings } from '../../sim/model-params.ts';
 import { Cancelled, type EngineFault } from '../engine/errors.ts';
@@ -28,7 +38,14 @@ export interface EngineLike {
   pool(lane: Lane, step: number): Promise<PoolSnapshot | null>;
   inspect(lane: Lane | 'imported', step: number, task: number): Promise<Result<Inspection>>;
   importHistory(text: string, fileName: string, config: Config): Promise<Result<ImportedScores>>;
-  reproduce(config: Config, seeds: number, steps: number, table4Runs: number, onProgress: (done: number, total: number, label: string) => void, world?: WorldSettings): Promise<Result<ReproduceResult>>;
+  reproduce(
+    config: Config,
+    seeds: number,
+    steps: number,
+    table4Runs: number,
+    onProgress: (done: number, total: number, label: string) => void,
+    world?: WorldSettings,
+  ): Promise<Result<ReproduceResult>>;
 }
 
 /** How the orchestrator waits: the page passes requestAnimationFrame and setTimeout, tests their own. */
@@ -205,7 +222,10 @@ export class Orchestrator {
   private bound(config: Config, label: string, dataset: DatasetInfo): boolean {
     let changed = false;
     if (config.T > MAX_APP_STEPS) {
-      this.notify('error', `${label}T=${config.T}: the page runs at most ${MAX_APP_STEPS} steps (a longer run takes minutes here; the envsched CLI runs any T); using ${MAX_APP_STEPS}`);
+      this.notify(
+        'error',
+        `${label}T=${config.T}: the page runs at most ${MAX_APP_STEPS} steps (a longer run takes minutes here; the envsched CLI runs any T); using ${MAX_APP_STEPS}`,
+      );
       config.T = MAX_APP_STEPS;
       changed = true;
     }
@@ -294,7 +314,14 @@ export class Orchestrator {
   /** True when the lane's shown run is a finished run of `config` still recorded in the active worker. */
   private fresh(lane: Lane, config: Config, world: WorldSettings): boolean {
     const run = this.getLane(lane);
-    return run !== null && run.done && run.fingerprint !== null && configKey(run.config) === configKey(config) && this.laneEpoch[lane] === this.client.epoch && this.laneWorld[lane] === JSON.stringify(world);
+    return (
+      run !== null &&
+      run.done &&
+      run.fingerprint !== null &&
+      configKey(run.config) === configKey(config) &&
+      this.laneEpoch[lane] === this.client.epoch &&
+      this.laneWorld[lane] === JSON.stringify(world)
+    );
   }
 
   private async runLane(lane: Lane, config: Config, world: WorldSettings, signal: AbortSignal): Promise<boolean> {
@@ -526,7 +553,10 @@ export class Orchestrator {
     }
   }
 
-  private async importGraphAndHistory(graph: { file: InputFile; bytes: Uint8Array } | undefined, historyFile: InputFile | undefined): Promise<void> {
+  private async importGraphAndHistory(
+    graph: { file: InputFile; bytes: Uint8Array } | undefined,
+    historyFile: InputFile | undefined,
+  ): Promise<void> {
     const { data, lanes, view, state } = this.model;
     if (graph) {
       this.cancel();
@@ -542,7 +572,10 @@ export class Orchestrator {
       data.imported = null;
       view.inspection = null;
       data.source = 'imported';
-      this.notify('info', `${graph.file.name}: ${result.value.tasks.length} tasks in ${result.value.envs.length} environments loaded${historyFile ? '' : '; now add a history (.jsonl)'}`);
+      this.notify(
+        'info',
+        `${graph.file.name}: ${result.value.tasks.length} tasks in ${result.value.envs.length} environments loaded${historyFile ? '' : '; now add a history (.jsonl)'}`,
+      );
     }
     if (!historyFile) return;
     if (!data.dataset) {
@@ -560,7 +593,10 @@ export class Orchestrator {
     data.imported = result.value;
     view.inspection = null;
     state.task = result.value.batchTasks[0] ?? 0;
-    this.notify('info', `${historyFile.name}: ${result.value.observations} groups scored; the batch for step ${result.value.step} is shown`);
+    this.notify(
+      'info',
+      `${historyFile.name}: ${result.value.observations} groups scored; the batch for step ${result.value.step} is shown`,
+    );
     this.requestInspection();
   }
 
@@ -587,9 +623,16 @@ export class Orchestrator {
     repro.reproduce = { running: true, done: 0, total: 1, label: 'starting', result: null };
     try {
       await this.client.interrupt();
-      const result = await this.client.reproduce(copyConfig(this.model.state.a), seeds, steps, table4Runs, (done, total, label) => {
-        repro.reproduce = { ...repro.reproduce, done, total, label };
-      }, copyWorld(this.model.state.world));
+      const result = await this.client.reproduce(
+        copyConfig(this.model.state.a),
+        seeds,
+        steps,
+        table4Runs,
+        (done, total, label) => {
+          repro.reproduce = { ...repro.reproduce, done, total, label };
+        },
+        copyWorld(this.model.state.world),
+      );
       if (!result.ok) this.notify('error', result.notice);
       repro.reproduce = { ...repro.reproduce, running: false, result: result.ok ? result.value : null };
     } catch (error) {
@@ -601,7 +644,10 @@ export class Orchestrator {
 }
 
 /** What a dropped `.json` file is: a configuration (SPEC 12 keys only), a graph, or unreadable. */
-export function readConfigFile(name: string, bytes: Uint8Array): { kind: 'config'; config: Config } | { kind: 'graph' } | { kind: 'error'; notice: string } {
+export function readConfigFile(
+  name: string,
+  bytes: Uint8Array,
+): { kind: 'config'; config: Config } | { kind: 'graph' } | { kind: 'error'; notice: string } {
   let raw: unknown;
   try {
     raw = JSON.parse(new TextDecoder().decode(bytes));

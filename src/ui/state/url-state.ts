@@ -98,7 +98,8 @@ export function parseUrlState(search: string): { state: AppState; notices: strin
   const state = defaultState();
   const notices: string[] = [];
   const version = params.get('v');
-  if (version !== null && version !== String(URL_VERSION)) notices.push(`v=${short(version)}: unknown link version; read as v=${URL_VERSION}`);
+  if (version !== null && version !== String(URL_VERSION))
+    notices.push(`v=${short(version)}: unknown link version; read as v=${URL_VERSION}`);
   const bEntries: [ConfigKey, string][] = [];
   let compare = false;
   for (const [rawKey, text] of params) {
@@ -112,8 +113,7 @@ export function parseUrlState(search: string): { state: AppState; notices: strin
     else if (rawKey.startsWith(WORLD_URL_PREFIX)) {
       const notice = parseWorldKey(state.world, rawKey, text);
       if (notice) notices.push(notice);
-    }
-    else if (rawKey.startsWith('b.') && (CONFIG_KEYS as string[]).includes(rawKey.slice(2))) {
+    } else if (rawKey.startsWith('b.') && (CONFIG_KEYS as string[]).includes(rawKey.slice(2))) {
       bEntries.push([rawKey.slice(2) as ConfigKey, text]);
       compare = true;
     } else if ((CONFIG_KEYS as string[]).includes(rawKey)) {

@@ -15,7 +15,8 @@ export function calibratedWorld(): WorldSettings {
 /** Applies `w.<knob>=text` to `world`; returns a notice when the key or value had to be ignored or corrected. */
 export function parseWorldKey(world: WorldSettings, key: string, text: string): string | null {
   const knob = key.slice(WORLD_URL_PREFIX.length);
-  if (!(WORLD_KNOBS as readonly string[]).includes(knob)) return `${short(key)}: unknown world knob (known: ${WORLD_KNOBS.join(', ')}); ignored`;
+  if (!(WORLD_KNOBS as readonly string[]).includes(knob))
+    return `${short(key)}: unknown world knob (known: ${WORLD_KNOBS.join(', ')}); ignored`;
   const k = knob as WorldKnob;
   const [lo, hi] = WORLD_BOUNDS[k];
   const value = text.trim() === '' ? NaN : Number(text);

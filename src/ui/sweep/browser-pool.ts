@@ -29,7 +29,9 @@ class WebSweepWorker implements PoolWorker {
   constructor(wasmUrl: string, base: string, graph: ImportedGraph | null, makeWorker: () => Worker) {
     this.worker = makeWorker();
     this.remote = Comlink.wrap<SweepWorkerApi>(this.worker);
-    this.ready = this.remote.init(wasmUrl, base).then(() => (graph ? this.remote.useGraph(graph.name, graph.bytes.slice(), graph.fileName) : undefined));
+    this.ready = this.remote
+      .init(wasmUrl, base)
+      .then(() => (graph ? this.remote.useGraph(graph.name, graph.bytes.slice(), graph.fileName) : undefined));
     this.worker.addEventListener('error', () => this.fail(new Error('sweep worker crashed')));
   }
 
@@ -45,16 +47,19 @@ class WebSweepWorker implements PoolWorker {
       this.rejectPending = reject;
       this.ready
         .then((): Promise<SweepWorkerReply> => this.remote.run(request))
-        .then((reply) => {
-          if (this.rejectPending !== reject) return; // terminated meanwhile
-          this.rejectPending = null;
-          if (reply.ok) resolve(reply.run);
-          else reject(reply.input ? new InputError(reply.input.source, reply.input.place, reply.input.problem) : new Error(reply.notice));
-        }, (error: unknown) => {
-          if (this.rejectPending !== reject) return;
-          this.rejectPending = null;
-          reject(error);
-        });
+        .then(
+          (reply) => {
+            if (this.rejectPending !== reject) return; // terminated meanwhile
+            this.rejectPending = null;
+            if (reply.ok) resolve(reply.run);
+            else reject(reply.input ? new InputError(reply.input.source, reply.input.place, reply.input.problem) : new Error(reply.notice));
+          },
+          (error: unknown) => {
+            if (this.rejectPending !== reject) return;
+            this.rejectPending = null;
+            reject(error);
+          },
+        );
     });
   }
 

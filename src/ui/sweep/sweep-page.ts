@@ -39,7 +39,10 @@ if (notices.length > 0) {
   for (const n of notices) list.append(Object.assign(document.createElement('li'), { textContent: n }));
   target.before(list);
 }
-mount(SweepPanel, { target, props: { store, base: appState.state.a, initial: read.sweep, autorun: read.sweep !== null, onopen: openRun, onchange: writeUrl } });
+mount(SweepPanel, {
+  target,
+  props: { store, base: appState.state.a, initial: read.sweep, autorun: read.sweep !== null, onopen: openRun, onchange: writeUrl },
+});
 
 interface BenchRun {
   seconds: number;
@@ -48,9 +51,24 @@ interface BenchRun {
 }
 
 /** Runs a preset on a fresh pool of `workers` Web Workers (no cache): the browser benchmark. */
-async function bench(preset: string, workers: number, options: { dataset: string; steps: number; seeds: number; metrics?: SweepMetric[] }): Promise<BenchRun> {
-  const base: Config = { ...DEFAULT_CONFIG, alpha: [...DEFAULT_CONFIG.alpha] as Config['alpha'], dataset: options.dataset, T: options.steps };
-  const definition: SweepDefinition = { knobs: presetKnobs(findPreset(preset)!), seeds: options.seeds, base, metrics: options.metrics ?? [...SWEEP_METRICS], preset };
+async function bench(
+  preset: string,
+  workers: number,
+  options: { dataset: string; steps: number; seeds: number; metrics?: SweepMetric[] },
+): Promise<BenchRun> {
+  const base: Config = {
+    ...DEFAULT_CONFIG,
+    alpha: [...DEFAULT_CONFIG.alpha] as Config['alpha'],
+    dataset: options.dataset,
+    T: options.steps,
+  };
+  const definition: SweepDefinition = {
+    knobs: presetKnobs(findPreset(preset)!),
+    seeds: options.seeds,
+    base,
+    metrics: options.metrics ?? [...SWEEP_METRICS],
+    preset,
+  };
   const pool = createBrowserSweepPool(wasm, siteRoot, { workers });
   const t0 = performance.now();
   const result = await runSweep(definition, pool);

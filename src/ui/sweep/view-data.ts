@@ -51,7 +51,12 @@ export function heatmapCells(def: SweepDefinition, points: readonly SweepPointRe
   const cells: Cell[] = [];
   k2.values.forEach((v2, row) =>
     k1.values.forEach((v1, col) =>
-      cells.push({ col, row, point: byIndex.get(col + k1.values.length * row) ?? null, isDefault: DEFAULT_CONFIG[k1.key] === v1 && DEFAULT_CONFIG[k2.key] === v2 }),
+      cells.push({
+        col,
+        row,
+        point: byIndex.get(col + k1.values.length * row) ?? null,
+        isDefault: DEFAULT_CONFIG[k1.key] === v1 && DEFAULT_CONFIG[k2.key] === v2,
+      }),
     ),
   );
   return cells;

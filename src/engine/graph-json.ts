@@ -22,6 +22,7 @@ function readStringList(value: unknown, source: string, place: string): string[]
 }
 
 function typeName(value: unknown): string {
+  if (value === undefined) return 'nothing (the field is missing)';
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
   return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)?.slice(0, 30)}`;

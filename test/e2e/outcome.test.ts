@@ -329,6 +329,21 @@ describe('exports for slides', () => {
 });
 
 describe('rough edges', () => {
+  it("shows the inspected task's text in whole lines, scrolling the rest", async () => {
+    const { page } = await open(`?${TINY}&step=20`);
+    await finishedFingerprint(page);
+    await page.click('[data-testid=batch-view] button.chip >> nth=0');
+    await page.waitForSelector('[data-testid=insp-text]');
+    const box = await page.$eval('[data-testid=insp-text]', (e) => ({
+      height: e.clientHeight,
+      scroll: e.scrollHeight,
+      line: parseFloat(getComputedStyle(e).lineHeight),
+    }));
+    const lines = box.height / box.line;
+    expect(Math.abs(lines - Math.round(lines)), `${box.height} px at ${box.line} px a line`).toBeLessThan(0.05);
+    if (box.scroll > box.height) expect(Math.round(lines)).toBe(4);
+  });
+
   it('reports every correction of a link, naming the real bad value; notices can be dismissed and cover no view', async () => {
     const { page } = await open(`?${TINY}&rho=abc&h_long=-5&K_within=1e9&lambda_sim=Infinity&c0=%3Cscript%3E&wat=1`);
     await finishedFingerprint(page);

@@ -9,50 +9,10 @@
 //   - what one Chart.js step-chart update costs (median / max of the slicer's chart jobs), so a long
 //     task can be told apart from a starved main thread on this shared machine
 // Figures of the first, second and third passes are in docs/app-architecture.md ("Tests and figures").
-import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-
-function newest(path) {
-  const full = join(ROOT, path);
-  if (!existsSync(full)) return 0;
-  if (!statSync(full).isDirectory()) return statSync(full).mtimeMs;
-  let t = 0;
-  for (const e of readdirSync(full, { withFileTypes: true, recursive: true }))
-    if (e.isFile()) t = Math.max(t, statSync(join(e.parentPath, e.name)).mtimeMs);
-  return t;
-}
-
-async function serve() {
-  // Same staleness rule as the e2e tests (test/e2e/site.ts): rebuild the site when any input is newer.
-  const stamp = join(ROOT, 'site', '.built');
-  const inputs = [
-    'src/ui',
-    'src/worker',
-    'src/engine',
-    'src/sim',
-    'src/reference',
-    'index.html',
-    'public',
-    'vite.config.ts',
-    'build/envsched.wasm',
-    'datasets',
-  ];
-  if (!existsSync(stamp) || statSync(stamp).mtimeMs < Math.max(...inputs.map(newest))) {
-    execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-      cwd: ROOT,
-      stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
-    writeFileSync(stamp, new Date().toISOString());
-  }
-  const { preview } = await import('vite');
-  return preview({ root: ROOT, preview: { port: 0, host: '127.0.0.1' }, logLevel: 'error' });
-}
+import { serveSite } from './lib/site.mjs';
 
 /** Waits (in the page) for run A newer than `prev` to finish; returns { runId, millis }. */
 function waitRun(page, prev) {
@@ -91,7 +51,7 @@ function mainThreadTasks(path) {
 
 export async function run() {
   const { chromium } = await import('playwright-core');
-  const server = await serve();
+  const server = await serveSite();
   const url = server.resolvedUrls.local[0];
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',

@@ -7,50 +7,8 @@
 //   - the inspector and the walkthrough never lag the player by more than one step while it plays
 // Timings are wall time in the page (performance.now, until the frame after the DOM shows the
 // scene), so a starved main thread on this shared machine shows up in them: say the load.
-import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
-import { join } from 'node:path';
-
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-
-function newest(path) {
-  const full = join(ROOT, path);
-  if (!existsSync(full)) return 0;
-  if (!statSync(full).isDirectory()) return statSync(full).mtimeMs;
-  let t = 0;
-  for (const e of readdirSync(full, { withFileTypes: true, recursive: true }))
-    if (e.isFile()) t = Math.max(t, statSync(join(e.parentPath, e.name)).mtimeMs);
-  return t;
-}
-
-/** The built site under `vite preview` (rebuilt when stale: the rule of test/e2e/site.ts and bench/app.mjs). */
-async function serve() {
-  const stamp = join(ROOT, 'site', '.built');
-  const inputs = [
-    'src/ui',
-    'src/worker',
-    'src/engine',
-    'src/sim',
-    'src/reference',
-    'index.html',
-    'public',
-    'vite.config.ts',
-    'build/envsched.wasm',
-    'datasets',
-  ];
-  if (!existsSync(stamp) || statSync(stamp).mtimeMs < Math.max(...inputs.map(newest))) {
-    execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-      cwd: ROOT,
-      stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
-    writeFileSync(stamp, new Date().toISOString());
-  }
-  const { preview } = await import('vite');
-  return preview({ root: ROOT, preview: { port: 0, host: '127.0.0.1' }, logLevel: 'error' });
-}
+import { serveSite } from './lib/site.mjs';
 
 /** In the page: runs `act`, then resolves with the ms until the frame after `[selector]` matches. */
 function timed(page, act, selector) {
@@ -75,7 +33,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 export async function run() {
   const { chromium } = await import('playwright-core');
-  const server = await serve();
+  const server = await serveSite();
   const url = server.resolvedUrls.local[0];
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',

@@ -13,6 +13,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serveSite } from './lib/site.mjs';
+import { CHROMIUM, CHROMIUM_ARGS } from './lib/browser-harness.mjs';
 
 /** Waits (in the page) for run A newer than `prev` to finish; returns { runId, millis }. */
 function waitRun(page, prev) {
@@ -54,19 +55,8 @@ export async function run() {
   const server = await serveSite();
   const url = server.resolvedUrls.local[0];
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--enable-precise-memory-info',
-      '--js-flags=--expose-gc',
-    ],
+    executablePath: process.env.CHROMIUM ?? CHROMIUM,
+    args: [...CHROMIUM_ARGS, '--enable-precise-memory-info', '--js-flags=--expose-gc'],
   });
   const rows = [];
   try {

@@ -9,6 +9,7 @@
 // scene), so a starved main thread on this shared machine shows up in them: say the load.
 import { loadavg } from 'node:os';
 import { serveSite } from './lib/site.mjs';
+import { CHROMIUM, CHROMIUM_ARGS } from './lib/browser-harness.mjs';
 
 /** In the page: runs `act`, then resolves with the ms until the frame after `[selector]` matches. */
 function timed(page, act, selector) {
@@ -36,17 +37,8 @@ export async function run() {
   const server = await serveSite();
   const url = server.resolvedUrls.local[0];
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    executablePath: process.env.CHROMIUM ?? CHROMIUM,
+    args: CHROMIUM_ARGS,
   });
   const rows = [];
   const load = loadavg()[0];

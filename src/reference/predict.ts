@@ -193,6 +193,29 @@ export function relationTerms(
   return { sigma, neighbours: terms, G };
 }
 
+/**
+ * SPEC 4-5 for one task under one half-life, before the pool-wide calibration: the relation
+ * estimates over its observed neighbours, the fused prior, the prediction yhat_i and f_i.
+ * `perTask` needs W and ybar only at the neighbours' indices.
+ */
+export function taskPrediction(
+  own: { W: number; ybar: StatTriple; centred: CentredObservation[] },
+  within: readonly Neighbour[],
+  cross: readonly Neighbour[],
+  history: HistoryIndex,
+  perTask: readonly { W: number; ybar: StatTriple }[],
+  B: StatTriple,
+  config: Config,
+  math: ScalarMath,
+): Omit<TaskUnderHalfLife, 'u'> {
+  const kind = priorKind(config);
+  const withinTerms = relationTerms(within, history, perTask, B, config.lambda_g, math);
+  const crossTerms = relationTerms(cross, history, perTask, B, config.lambda_g, math);
+  const prior = triple((y) => fuse(withinTerms.G[y], crossTerms.G[y], config.w_in, config.w_cross, kind));
+  const predicted = triple((y) => shrinkToPrior(own.W, own.ybar[y], prior[y], config.lambda_s));
+  return { ...own, within: withinTerms, cross: crossTerms, prior, predicted, f: learnability(predicted) };
+}
+
 /** SPEC 3-5 for every task under half-life h. */
 export function computeHalfLife(
   history: HistoryIndex,
@@ -209,14 +232,9 @@ export function computeHalfLife(
   const histories: ReturnType<typeof taskHistory>[] = [];
   for (let i = 0; i < nTasks; i++) histories.push(taskHistory(history, i, refByStep, B, h, math));
 
-  const kind = priorKind(config);
-  const partial = histories.map((own, i) => {
-    const within = relationTerms(neighbourSets.within[i], history, histories, B, config.lambda_g, math);
-    const cross = relationTerms(neighbourSets.cross[i], history, histories, B, config.lambda_g, math);
-    const prior = triple((y) => fuse(within.G[y], cross.G[y], config.w_in, config.w_cross, kind));
-    const predicted = triple((y) => shrinkToPrior(own.W, own.ybar[y], prior[y], config.lambda_s));
-    return { ...own, within, cross, prior, predicted, f: learnability(predicted) };
-  });
+  const partial = histories.map((own, i) =>
+    taskPrediction(own, neighbourSets.within[i], neighbourSets.cross[i], history, histories, B, config, math),
+  );
 
   // SPEC 5: the calibration ranks over the whole pool, so it runs after every prediction exists.
   const u = calibratedScores(

@@ -88,8 +88,7 @@ export function progressFilter(
   math: ScalarMath,
 ): ProgressResult {
   const transitions = scoreTransitions(listTransitions(graph, history, math), config.lambda_ridge);
-  const residualsOf: number[][] = graph.tasks.map(() => []);
-  for (const tr of transitions) if (tr.residual !== null) residualsOf[tr.task].push(tr.residual);
+  const residualsOf = residualsByTask(graph.tasks.length, transitions);
 
   const envResiduals: number[][] = graph.envs.map(() => []);
   graph.tasks.forEach((task, i) => envResiduals[task.env].push(...residualsOf[i]));
@@ -105,7 +104,15 @@ export function progressFilter(
   return { transitions, perTask };
 }
 
-function sumInOrder(values: readonly number[]): number {
+/** R_i for every task: the scorable residuals of its transitions, in the transitions' (s2, task) order. */
+export function residualsByTask(nTasks: number, transitions: readonly Transition[]): number[][] {
+  const residualsOf: number[][] = [];
+  for (let i = 0; i < nTasks; i++) residualsOf.push([]);
+  for (const tr of transitions) if (tr.residual !== null) residualsOf[tr.task].push(tr.residual);
+  return residualsOf;
+}
+
+export function sumInOrder(values: readonly number[]): number {
   let sum = 0;
   for (const x of values) sum += x;
   return sum;
@@ -117,7 +124,11 @@ function sumInOrder(values: readonly number[]): number {
  * first (`taskSums`), then those sums are added (docs/spec-decisions.md; the WASM kernel does the
  * same additions). 0 when no neighbour has a residual.
  */
-function neighbourReference(list: readonly Neighbour[], residualsOf: readonly (readonly number[])[], taskSums: readonly number[]): number {
+export function neighbourReference(
+  list: readonly Neighbour[],
+  residualsOf: readonly (readonly number[])[],
+  taskSums: readonly number[],
+): number {
   let sum = 0;
   let count = 0;
   for (const [j] of list) {

@@ -42,7 +42,7 @@ export function assertScorable(config: Pick<Config, 'scheduler'>): void {
 }
 
 /** SPEC 8 identifier filter over the history before t. */
-function removals(history: HistoryIndex): (Removal | null)[] {
+export function removals(history: HistoryIndex): (Removal | null)[] {
   return history.byTask.map((groups) => {
     for (const g of groups) {
       if (!groupTriggersRemoval(g.rewards, g.flags)) continue;

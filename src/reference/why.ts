@@ -8,8 +8,24 @@ import type { CapRule, Config, Graph, Phase } from '../engine/types.ts';
 import { effectiveRho } from '../engine/config.ts';
 import { coverageObjective, exploitationObjective, exposureFactor, mean, novelty } from './formulas.ts';
 import { tasksByEnvironment } from './graph.ts';
-import type { Analysis } from './score.ts';
-import { RELAXATION_ORDER } from './batch.ts';
+import type { Removal } from './score.ts';
+import { RELAXATION_ORDER, type SelectionCounts } from './batch.ts';
+
+/**
+ * What the replay reads about step t: an `Analysis` of the reference has this shape, and so has
+ * the worker's faster analysis (the kernels' q, filters and batch), which the replay then checks.
+ */
+export interface BatchFacts {
+  step: number;
+  coldStart: boolean;
+  /** q = pr(u) per task (null at the cold start). */
+  q: ArrayLike<number> | null;
+  counts: SelectionCounts;
+  removedAt: readonly (Removal | null)[];
+  progress: { perTask: readonly { excluded: boolean }[] } | null;
+  /** The batch the scheduler chose, in pick order. */
+  result: { batch: readonly { task: number; phase: Phase }[] };
+}
 
 /** One competitor at one pick: its terms and its objective. */
 export interface Contender {
@@ -89,86 +105,172 @@ interface ReplayState {
   members: number[];
   inBatch: boolean[];
   perEnv: number[];
-  maxSim: number[];
-  maxSimSameEnv: number[];
+  /** Running max of S_full(k, j) over the members j whose partner list holds k (see `add`). */
+  maxSim: Float64Array;
+  maxSimSameEnv: Float64Array;
+  /** How many members (of k's environment) had k in their partner list. */
+  touched: Int32Array;
+  touchedSameEnv: Int32Array;
   relaxed: CapRule[];
 }
 
 function newState(graph: Graph): ReplayState {
+  const n = graph.tasks.length;
   return {
     members: [],
     inBatch: graph.tasks.map(() => false),
     perEnv: graph.envs.map(() => 0),
-    maxSim: graph.tasks.map(() => -Infinity),
-    maxSimSameEnv: graph.tasks.map(() => -Infinity),
+    maxSim: new Float64Array(n).fill(-Infinity),
+    maxSimSameEnv: new Float64Array(n).fill(-Infinity),
+    touched: new Int32Array(n),
+    touchedSameEnv: new Int32Array(n),
     relaxed: [],
   };
 }
 
-/** S_full lookups as maps (first entry of a list wins, as in SPEC 1's lookup), built once per graph. */
+/**
+ * partners[i]: every k != i whose S_full(k, i) (SPEC 1's lookup: the first entry of a list wins)
+ * may be non-zero, with that value; S_full(k, i) is 0 for every other k. Built once per graph, in
+ * CSR form: partnerK / partnerS over partnerOffsets[i] .. partnerOffsets[i + 1].
+ */
 interface SimilarityIndex {
-  within: Map<number, number>[];
-  fullCross: Map<number, number>[];
+  partnerOffsets: Int32Array;
+  partnerK: Int32Array;
+  partnerS: Float64Array;
 }
 const similarityIndexes = new WeakMap<Graph, SimilarityIndex>();
 
 function similarityIndex(graph: Graph): SimilarityIndex {
   let index = similarityIndexes.get(graph);
-  if (!index) {
-    const toMap = (list: readonly (readonly [number, number])[]) => {
-      const m = new Map<number, number>();
-      for (const [j, v] of list) if (!m.has(j)) m.set(j, v);
-      return m;
-    };
-    index = { within: graph.within.map(toMap), fullCross: graph.fullCross.map(toMap) };
-    similarityIndexes.set(graph, index);
+  if (index) return index;
+  const n = graph.tasks.length;
+  const env = Int32Array.from(graph.tasks, (t) => t.env);
+  // Every pair (k -> i) with its value S_full(k, i), from three sources that never overlap:
+  // same environment: i in within[k]; other environments: i in fullCross[k], or else k in fullCross[i].
+  const from: number[] = [];
+  const to: number[] = [];
+  const value: number[] = [];
+  const seen = new Int32Array(n).fill(-1);
+  const firstEntries = (lists: Graph['within'], k: number, visit: (i: number, s: number) => void) => {
+    for (const [i, s] of lists[k]) {
+      if (seen[i] === k) continue;
+      seen[i] = k;
+      visit(i, s);
+    }
+  };
+  const pair = (k: number, i: number, s: number) => {
+    if (k === i) return;
+    from.push(k);
+    to.push(i);
+    value.push(s);
+  };
+  for (let k = 0; k < n; k++) firstEntries(graph.within, k, (i, s) => env[i] === env[k] && pair(k, i, s));
+  seen.fill(-1);
+  const inFullCross = (k: number, i: number) => graph.fullCross[k].some(([j]) => j === i);
+  for (let k = 0; k < n; k++)
+    firstEntries(graph.fullCross, k, (i, s) => {
+      if (env[i] === env[k]) return;
+      pair(k, i, s); // S_full(k, i): k's own list first
+      if (!inFullCross(i, k)) pair(i, k, s); // S_full(i, k) falls back to k's list
+    });
+  const partnerOffsets = new Int32Array(n + 1);
+  for (const i of to) partnerOffsets[i + 1]++;
+  for (let i = 0; i < n; i++) partnerOffsets[i + 1] += partnerOffsets[i];
+  const fill = partnerOffsets.slice(0, n);
+  const partnerK = new Int32Array(to.length);
+  const partnerS = new Float64Array(to.length);
+  for (let e = 0; e < to.length; e++) {
+    const at = fill[to[e]]++;
+    partnerK[at] = from[e];
+    partnerS[at] = value[e];
   }
+  index = { partnerOffsets, partnerK, partnerS };
+  similarityIndexes.set(graph, index);
   return index;
 }
 
-/** SPEC 1's S_full(k, i), the same value as graph.ts's fullSimilarity, by map lookups. */
-function similarity(graph: Graph, index: SimilarityIndex, k: number, i: number): number {
-  if (graph.tasks[k].env === graph.tasks[i].env) return index.within[k].get(i) ?? 0;
-  return index.fullCross[k].get(i) ?? index.fullCross[i].get(k) ?? 0;
-}
-
+/** Adds i to the batch: the running maxima move for i's partners only (the rest gain an S_full of 0). */
 function add(graph: Graph, st: ReplayState, i: number): void {
   const env = graph.tasks[i].env;
-  const index = similarityIndex(graph);
-  graph.tasks.forEach((task, k) => {
-    if (k === i) return;
-    const s = similarity(graph, index, k, i);
-    st.maxSim[k] = Math.max(st.maxSim[k], s);
-    if (task.env === env) st.maxSimSameEnv[k] = Math.max(st.maxSimSameEnv[k], s);
-  });
+  const { partnerOffsets, partnerK, partnerS } = similarityIndex(graph);
+  for (let p = partnerOffsets[i]; p < partnerOffsets[i + 1]; p++) {
+    const k = partnerK[p];
+    st.maxSim[k] = Math.max(st.maxSim[k], partnerS[p]);
+    st.touched[k] += 1;
+    if (graph.tasks[k].env === env) {
+      st.maxSimSameEnv[k] = Math.max(st.maxSimSameEnv[k], partnerS[p]);
+      st.touchedSameEnv[k] += 1;
+    }
+  }
   st.inBatch[i] = true;
   st.perEnv[env] += 1;
   st.members.push(i);
 }
 
-const similarityOf = (st: ReplayState, i: number) => (st.members.length === 0 ? 0 : st.maxSim[i]);
+/** max_{j in Bt} S_full(i, j) for i not in the batch (0 while it is empty). */
+function similarityOf(st: ReplayState, i: number): number {
+  if (st.members.length === 0) return 0;
+  // A member that is not a partner of i contributes S_full = 0.
+  return st.touched[i] < st.members.length ? Math.max(st.maxSim[i], 0) : st.maxSim[i];
+}
+
+/** max over the members of i's own environment (0 when there are none), for i not in the batch. */
+function sameEnvSimilarityOf(graph: Graph, st: ReplayState, i: number): number {
+  const members = st.perEnv[graph.tasks[i].env];
+  if (members === 0) return 0;
+  return st.touchedSameEnv[i] < members ? Math.max(st.maxSimSameEnv[i], 0) : st.maxSimSameEnv[i];
+}
+
+/** Which caps are still enforced at this pick (SPEC 6: a relaxed cap stays relaxed for the step). */
+interface Enforced {
+  C1: boolean;
+  C3: boolean;
+  C_task: boolean;
+}
+
+function enforcedCaps(st: ReplayState): Enforced {
+  return { C1: !st.relaxed.includes('C1'), C3: !st.relaxed.includes('C3'), C_task: !st.relaxed.includes('C_task') };
+}
+
+/** Per-task facts of the step that the eligibility test reads at every pick, as flat arrays. */
+interface TaskFacts {
+  env: Int32Array;
+  capped: Uint8Array;
+  removed: Uint8Array;
+  excluded: Uint8Array;
+}
+
+function taskFacts(graph: Graph, a: BatchFacts): TaskFacts {
+  return {
+    env: Int32Array.from(graph.tasks, (t) => t.env),
+    capped: Uint8Array.from(a.counts.consecutiveCapped, Number),
+    removed: Uint8Array.from(a.removedAt, (r) => (r === null ? 0 : 1)),
+    excluded: Uint8Array.from(graph.tasks, (_, i) => (a.progress?.perTask[i].excluded ? 1 : 0)),
+  };
+}
 
 /** The first SPEC 6 rule that makes task i ineligible now, or null when it is eligible. */
 function blockingRule(
-  graph: Graph,
   config: Config,
-  a: Analysis,
+  a: BatchFacts,
+  facts: TaskFacts,
   st: ReplayState,
+  caps: Enforced,
   i: number,
   phase: 'coverage' | 'exploitation',
 ): 'in-batch' | CapRule | 'removed' | 'progress' | null {
-  const e = graph.tasks[i].env;
+  const e = facts.env[i];
   const n = st.perEnv[e];
   if (st.inBatch[i]) return 'in-batch';
-  if (!st.relaxed.includes('C1') && !(n < config.C1)) return 'C1';
-  if (!st.relaxed.includes('C3') && !(a.counts.R[e] + n < config.C3)) return 'C3';
-  if (!st.relaxed.includes('C_task') && a.counts.consecutiveCapped[i]) return 'C_task';
-  if (a.removedAt[i] !== null) return 'removed';
-  if (phase === 'exploitation' && a.progress !== null && a.progress.perTask[i].excluded) return 'progress';
+  if (caps.C1 && !(n < config.C1)) return 'C1';
+  if (caps.C3 && !(a.counts.R[e] + n < config.C3)) return 'C3';
+  if (caps.C_task && facts.capped[i] === 1) return 'C_task';
+  if (facts.removed[i] === 1) return 'removed';
+  if (phase === 'exploitation' && facts.excluded[i] === 1) return 'progress';
   return null;
 }
 
-function contender(a: Analysis, config: Config, st: ReplayState, i: number, phase: 'coverage' | 'exploitation'): Contender {
+function contender(a: BatchFacts, config: Config, st: ReplayState, i: number, phase: 'coverage' | 'exploitation'): Contender {
   const q = a.q![i];
   const similarity = similarityOf(st, i);
   const penalty = config.lambda_sim * similarity;
@@ -198,18 +300,58 @@ function keepSmallest(candidates: readonly number[], key: (i: number) => number)
   return candidates.filter((i) => key(i) === best);
 }
 
-function qRankOf(list: readonly Contender[], task: number): number {
-  const q = list.find((c) => c.task === task)!.q;
-  return 1 + list.filter((c) => c.q > q).length;
+/**
+ * Per task left out, the closest it came (kept while replaying, turned into a reason at the end):
+ * typed arrays, since every candidate of every pick may update them. -1 = never.
+ */
+class Near {
+  readonly penaltyAt: Int32Array;
+  readonly penaltyMargin: Float64Array;
+  readonly restriction: (Exclude<CoverageCriterion, 'none'> | null)[];
+  readonly cap: (CapRule | null)[];
+
+  constructor(n: number) {
+    this.penaltyAt = new Int32Array(n).fill(-1);
+    this.penaltyMargin = new Float64Array(n);
+    this.restriction = new Array<null>(n).fill(null);
+    this.cap = new Array<null>(n).fill(null);
+  }
 }
 
-/** Per task left out: the closest it came (kept while replaying, turned into a reason at the end). */
-interface Near {
-  penalty: { position: number; margin: number } | null;
-  rank: { position: number; rank: number; candidates: number; gap: number } | null;
-  restriction: Exclude<CoverageCriterion, 'none'> | null;
-  cap: CapRule | null;
-  blockedOnlyByProgress: boolean;
+/** One pick's final candidates (task order) and their objectives: enough to rank any of them later. */
+interface PickTrace {
+  candidates: Int32Array;
+  scores: Float64Array;
+  best: number;
+}
+
+/**
+ * Task i's best place among a pick's candidates in the order "score descending, then task index
+ * ascending" (the earliest pick where it was best placed), or null if it never lost a pick as a
+ * candidate. Computed for one task on demand: O(picks x candidates), no sort.
+ */
+function bestRank(trace: readonly PickTrace[], i: number): { position: number; rank: number; candidates: number; gap: number } | null {
+  let found: { position: number; rank: number; candidates: number; gap: number } | null = null;
+  trace.forEach((t, position) => {
+    const at = indexOfSorted(t.candidates, i);
+    if (at === -1 || t.candidates[at] === t.candidates[t.best]) return;
+    const own = t.scores[at];
+    let rank = 1;
+    for (let p = 0; p < t.candidates.length; p++) if (t.scores[p] > own || (t.scores[p] === own && p < at)) rank++;
+    if (found === null || rank < found.rank) found = { position, rank, candidates: t.candidates.length, gap: t.scores[t.best] - own };
+  });
+  return found;
+}
+
+function indexOfSorted(list: Int32Array, value: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < list.length && list[lo] === value ? lo : -1;
 }
 
 function disagree(position: number, replayed: number, chosen: number): never {
@@ -218,13 +360,13 @@ function disagree(position: number, replayed: number, chosen: number): never {
   );
 }
 
-function replayColdStart(graph: Graph, config: Config, a: Analysis): PickWhy[] {
+function replayColdStart(graph: Graph, config: Config, a: BatchFacts): PickWhy[] {
   const st = newState(graph);
   const picks: PickWhy[] = [];
   const chosen = a.result.batch;
   const noveltyOf = (i: number): Contender => {
     const sim = similarityOf(st, i);
-    const same = st.perEnv[graph.tasks[i].env] === 0 ? 0 : st.maxSimSameEnv[i];
+    const same = sameEnvSimilarityOf(graph, st, i);
     return { task: i, q: NaN, omega: 1, similarity: sim, penalty: 0, score: novelty(sim, same) };
   };
   let k = 0;
@@ -288,24 +430,43 @@ function replayColdStart(graph: Graph, config: Config, a: Analysis): PickWhy[] {
 }
 
 /** Explains every pick of the analysis's batch, and (in `leftOut`) every task not picked. */
-export function explainBatch(graph: Graph, config: Config, a: Analysis): { batch: BatchWhy; leftOut: (LeftOutReason | null)[] } {
+export function explainBatch(graph: Graph, config: Config, a: BatchFacts): { batch: BatchWhy; leftOut: (LeftOutReason | null)[] } {
+  const replay = replayBatch(graph, config, a);
+  return { batch: replay.batch, leftOut: graph.tasks.map((_, i) => replay.leftOutOf(i)) };
+}
+
+/** The batch's picks explained, and what kept any one task out (`leftOutOf`, computed on demand). */
+export interface BatchReplay {
+  batch: BatchWhy;
+  /** Null for a task in the batch. */
+  leftOutOf(task: number): LeftOutReason | null;
+}
+
+/** explainBatch for a large pool: the reasons for tasks left out are worked out only for the tasks asked about. */
+export function replayBatch(graph: Graph, config: Config, a: BatchFacts): BatchReplay {
   const B = config.B;
   const bCov = a.coldStart ? 0 : Math.floor(effectiveRho(config) * B);
   if (a.coldStart) {
     const picks = replayColdStart(graph, config, a);
-    const leftOut = graph.tasks.map((_, i): LeftOutReason | null => {
-      if (picks.some((p) => p.task === i)) return null;
-      const r = a.removedAt[i];
-      return r ? { kind: 'removed', step: r.step } : { kind: 'cold-start' };
-    });
-    return { batch: { step: a.step, bCov: 0, bExp: 0, picks, relaxed: [] }, leftOut };
+    const picked = new Set(picks.map((p) => p.task));
+    return {
+      batch: { step: a.step, bCov: 0, bExp: 0, picks, relaxed: [] },
+      leftOutOf(i) {
+        if (picked.has(i)) return null;
+        const r = a.removedAt[i];
+        return r ? { kind: 'removed', step: r.step } : { kind: 'cold-start' };
+      },
+    };
   }
 
   const st = newState(graph);
   const picks: PickWhy[] = [];
-  const near: Near[] = graph.tasks.map(() => ({ penalty: null, rank: null, restriction: null, cap: null, blockedOnlyByProgress: true }));
+  const nTasks = graph.tasks.length;
+  const near = new Near(nTasks);
+  const trace: PickTrace[] = [];
   const chosen = a.result.batch;
-  const all = graph.tasks.map((_, i) => i);
+  const facts = taskFacts(graph, a);
+  const omega = Float64Array.from(a.counts.c, (c) => exposureFactor(c, config.c0));
   const phases: ['coverage' | 'exploitation', number][] = [
     ['coverage', bCov],
     ['exploitation', B - bCov],
@@ -315,10 +476,16 @@ export function explainBatch(graph: Graph, config: Config, a: Analysis): { batch
     for (let n = 0; n < budget; n++) {
       const relaxedBefore = st.relaxed.length;
       let eligible: number[] = [];
-      let rules: ReturnType<typeof blockingRule>[] = [];
+      let capped: [number, CapRule][] = [];
       for (;;) {
-        rules = all.map((i) => blockingRule(graph, config, a, st, i, phase));
-        eligible = all.filter((i) => rules[i] === null);
+        eligible = [];
+        capped = [];
+        const caps = enforcedCaps(st);
+        for (let i = 0; i < nTasks; i++) {
+          const rule = blockingRule(config, a, facts, st, caps, i, phase);
+          if (rule === null) eligible.push(i);
+          else if (near.cap[i] === null && (rule === 'C1' || rule === 'C3' || rule === 'C_task')) capped.push([i, rule]);
+        }
         if (eligible.length > 0) break;
         const next = RELAXATION_ORDER.find((rule) => !st.relaxed.includes(rule));
         if (next === undefined) break;
@@ -329,9 +496,9 @@ export function explainBatch(graph: Graph, config: Config, a: Analysis): { batch
       let restriction: CoverageRestriction | null = null;
       let finalSet = eligible;
       if (phase === 'coverage') {
-        const env = (i: number) => graph.tasks[i].env;
-        const e1 = keepSmallest(eligible, (i) => st.perEnv[env(i)]);
-        const e2 = keepSmallest(e1, (i) => a.counts.X[env(i)]);
+        const env = facts.env;
+        const e1 = keepSmallest(eligible, (i) => st.perEnv[env[i]]);
+        const e2 = keepSmallest(e1, (i) => a.counts.X[env[i]]);
         const e3 = keepSmallest(e2, (i) => a.counts.c[i]);
         finalSet = e3;
         const decidedBy: CoverageCriterion =
@@ -342,13 +509,12 @@ export function explainBatch(graph: Graph, config: Config, a: Analysis): { batch
               : e1.length < eligible.length
                 ? 'environment'
                 : 'none';
-        const inE1 = new Set(e1);
-        const inE2 = new Set(e2);
-        const inE3 = new Set(e3);
+        // Each eligible task left behind: the first criterion it lost on (each step keeps the smallest values).
+        const [n1, x2, c3] = [st.perEnv[env[e1[0]]], a.counts.X[env[e2[0]]], a.counts.c[e3[0]]];
         for (const i of eligible) {
-          if (!inE1.has(i)) near[i].restriction ??= 'environment';
-          else if (!inE2.has(i)) near[i].restriction ??= 'exposure';
-          else if (!inE3.has(i)) near[i].restriction ??= 'observations';
+          if (st.perEnv[env[i]] !== n1) near.restriction[i] ??= 'environment';
+          else if (a.counts.X[env[i]] !== x2) near.restriction[i] ??= 'exposure';
+          else if (a.counts.c[i] !== c3) near.restriction[i] ??= 'observations';
         }
         restriction = {
           eligible: eligible.length,
@@ -361,31 +527,51 @@ export function explainBatch(graph: Graph, config: Config, a: Analysis): { batch
           decidedBy,
         };
       }
-      const scored = finalSet.map((i) => contender(a, config, st, i, phase));
-      const [best, second] = bestTwo(scored);
-      if (!best || best.task !== chosen[k].task || chosen[k].phase !== phase) disagree(k, best?.task ?? -1, chosen[k].task);
+      // The phase's objective of every candidate (Contender objects only for the pick and its runner-up).
+      const m = finalSet.length;
+      const scores = new Float64Array(m);
+      const penalties = new Float64Array(m);
+      for (let p = 0; p < m; p++) {
+        const i = finalSet[p];
+        const similarity = similarityOf(st, i);
+        penalties[p] = config.lambda_sim * similarity;
+        scores[p] =
+          phase === 'coverage'
+            ? coverageObjective(a.q![i], config.lambda_sim, similarity)
+            : exploitationObjective(a.q![i], omega[i], config.lambda_sim, similarity);
+      }
+      // Best and second best by score, ties to the lower index (SPEC 0).
+      const beats = (x: number, y: number) => y === -1 || scores[x] > scores[y] || (scores[x] === scores[y] && finalSet[x] < finalSet[y]);
+      let bestAt = -1;
+      let secondAt = -1;
+      for (let p = 0; p < m; p++) {
+        if (beats(p, bestAt)) {
+          secondAt = bestAt;
+          bestAt = p;
+        } else if (beats(p, secondAt)) secondAt = p;
+      }
+      const best = contender(a, config, st, finalSet[bestAt], phase);
+      const second = secondAt === -1 ? null : contender(a, config, st, finalSet[secondAt], phase);
+      if (best.task !== chosen[k].task || chosen[k].phase !== phase) disagree(k, best.task, chosen[k].task);
       if (restriction) {
         const e = graph.tasks[best.task].env;
         restriction.nInBatch = st.perEnv[e];
         restriction.exposure = a.counts.X[e];
         restriction.observations = a.counts.c[best.task];
       }
-      // The losers of this pick: by the penalty (they would have won without it) or by rank.
-      const byScore = [...scored].sort((x, y) => y.score - x.score || x.task - y.task);
-      byScore.forEach((c, r) => {
-        if (c.task === best.task) return;
-        const unpenalised = c.score + c.penalty;
-        if (unpenalised > best.score && near[c.task].penalty === null)
-          near[c.task].penalty = { position: k, margin: unpenalised - best.score };
-        const old = near[c.task].rank;
-        if (old === null || r + 1 < old.rank)
-          near[c.task].rank = { position: k, rank: r + 1, candidates: scored.length, gap: best.score - c.score };
-      });
-      for (const i of all) {
-        const rule = rules[i];
-        if (rule === 'C1' || rule === 'C3' || rule === 'C_task') near[i].cap ??= rule;
-        if (rule !== 'progress' && rule !== 'in-batch') near[i].blockedOnlyByProgress = false;
+      // The losers of this pick by the penalty: they would have won without it (by rank: bestRank).
+      let qAbove = 0;
+      for (let p = 0; p < m; p++) {
+        const task = finalSet[p];
+        if (a.q![task] > best.q) qAbove++;
+        if (task === best.task) continue;
+        if (scores[p] + penalties[p] > best.score && near.penaltyAt[task] === -1) {
+          near.penaltyAt[task] = k;
+          near.penaltyMargin[task] = scores[p] + penalties[p] - best.score;
+        }
       }
+      trace.push({ candidates: Int32Array.from(finalSet), scores, best: bestAt });
+      for (const [i, rule] of capped) near.cap[i] ??= rule;
       picks.push({
         position: k,
         task: best.task,
@@ -394,8 +580,9 @@ export function explainBatch(graph: Graph, config: Config, a: Analysis): { batch
         newlyRelaxed: st.relaxed.slice(relaxedBefore),
         self: best,
         runnerUp: second,
-        qRank: qRankOf(scored, best.task),
-        candidates: scored.length,
+        // Rank of the pick's q among the final candidates (ties share the better rank).
+        qRank: 1 + qAbove,
+        candidates: m,
         restriction,
         coldStartRule: null,
       });
@@ -405,18 +592,20 @@ export function explainBatch(graph: Graph, config: Config, a: Analysis): { batch
   }
   if (k !== chosen.length) disagree(k, -1, chosen[k].task);
   const picked = new Set(picks.map((p) => p.task));
-  const leftOut = all.map((i): LeftOutReason | null => {
+  const leftOutOf = (i: number): LeftOutReason | null => {
     if (picked.has(i)) return null;
     const r = a.removedAt[i];
     if (r) return { kind: 'removed', step: r.step };
-    const m = near[i];
-    if (m.penalty) return { kind: 'penalty', ...m.penalty };
-    if (m.rank) return { kind: 'rank', ...m.rank };
-    if (m.restriction) return { kind: 'restriction', criterion: m.restriction };
+    if (near.penaltyAt[i] !== -1) return { kind: 'penalty', position: near.penaltyAt[i], margin: near.penaltyMargin[i] };
+    const rank = bestRank(trace, i);
+    if (rank) return { kind: 'rank', ...rank };
+    const criterion = near.restriction[i];
+    if (criterion) return { kind: 'restriction', criterion };
     // Never a candidate: a cap or the progress filter blocked it at every pick.
     if (a.progress?.perTask[i].excluded && B - bCov > 0) return { kind: 'progress' };
-    if (m.cap) return { kind: 'cap', rule: m.cap };
+    const cap = near.cap[i];
+    if (cap) return { kind: 'cap', rule: cap };
     return picks.length === 0 ? { kind: 'no-room' } : { kind: 'progress' };
-  });
-  return { batch: { step: a.step, bCov, bExp: B - bCov, picks, relaxed: [...st.relaxed] }, leftOut };
+  };
+  return { batch: { step: a.step, bCov, bExp: B - bCov, picks, relaxed: [...st.relaxed] }, leftOutOf };
 }

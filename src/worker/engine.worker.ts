@@ -9,8 +9,8 @@ import { decodeGraphBytes } from '../engine/graph-bytes.ts';
 import { serializeGraphJson, unpackGraph } from '../engine/graph-json.ts';
 import { parseHistoryJsonl, serializeHistoryJsonl, taskIndexOf, defaultScoreStep } from '../engine/history.ts';
 import { SCORABLE_SCHEDULERS, type Config, type Graph, type LoadedGraph, type Observation } from '../engine/types.ts';
-import { compileEnvschedFromUrl, instantiateEnvsched, nativeMathOf } from '../engine/wasm/index.ts';
-import { analyse, explainFromAnalysis, type Analysis } from '../reference/index.ts';
+import { compileEnvschedFromUrl, instantiateEnvsched, nativeMathOf, WasmScheduler } from '../engine/wasm/index.ts';
+import { scorePool } from '../engine/pool-scores.ts';
 import { JS_MATH, type ScalarMath } from '../reference/math.ts';
 import { reproduce } from '../sim/reproduce.ts';
 import { runToCsv, runToJson } from '../sim/run-output.ts';
@@ -22,7 +22,8 @@ import type { DatasetInfo, EngineApi, ImportedScores, Inspection, Lane, Result, 
 import type { Faults } from './faults.ts';
 import { cancelled, failureOf, fetchBundledGraph, fetchCatalog, isWasmFault, noticeOf } from './host.ts';
 import { RunSession } from './run-session.ts';
-import { explainApi, taskWhy } from './explain.ts';
+import { batchWhyOf, explainApi, taskWhy } from './explain.ts';
+import { analyseStep, explainTaskAt, PreparedHistory, type StepAnalysis } from './step-analysis.ts';
 
 let module: WebAssembly.Module | null = null;
 /** The inspector's reference runs on the module's own exp / pow / log once init has run. */
@@ -50,8 +51,16 @@ function yieldToEvents(): Promise<void> {
 let imported: { observations: Observation[]; config: Config; step: number } | null = null;
 
 /** The last few analyses (one per lane and step): the inspector re-reads them on every hover. */
-const analyses = new Map<string, Analysis>();
+const analyses = new Map<string, StepAnalysis>();
 const ANALYSIS_CACHE = 6;
+
+/**
+ * Explain mode's and the inspector's own scheduler instance: the graph loaded once, the history
+ * of the lane last analysed (scoring any step t of it reads the observations s < t only).
+ */
+let explainWasm: { scheduler: WasmScheduler; history: PreparedHistory | null } | null = null;
+/** The indexed histories of lane A's run and of the import (per run, not per step). */
+const prepared = new Map<Lane | 'imported', PreparedHistory>();
 
 /** Bad input becomes a notice; a WASM fault is thrown on to the page, which replaces this worker (docs/reliability.md). */
 function fail(error: unknown, fallbackSource: string): Result<never> {
@@ -90,6 +99,8 @@ function setGraph(l: LoadedGraph, source: string): DatasetInfo {
   graph = null;
   lanes.clear();
   analyses.clear();
+  prepared.clear();
+  explainWasm = null;
   imported = null;
   info = describe(l, source);
   return info;
@@ -99,7 +110,39 @@ function scorable(config: Config): Config {
   return (SCORABLE_SCHEDULERS as readonly string[]).includes(config.scheduler) ? config : { ...config, scheduler: 'envsched' };
 }
 
-function cachedAnalysis(key: string, observations: readonly Observation[], config: Config, step: number): Analysis {
+function preparedHistory(lane: Lane | 'imported', observations: readonly Observation[]): PreparedHistory {
+  let p = prepared.get(lane);
+  if (p?.observations !== observations) {
+    p = new PreparedHistory(observations, loaded!.packed.nTasks);
+    prepared.set(lane, p);
+  }
+  return p;
+}
+
+/** The explain instance with `history` stored (loading the graph the first time). */
+async function explainScheduler(history: PreparedHistory): Promise<WasmScheduler> {
+  if (!explainWasm) {
+    const scheduler = new WasmScheduler(await instantiateEnvsched(module!));
+    scheduler.loadGraph(
+      loaded!.packed,
+      loaded!.meta.tasks.map((t) => t.id),
+    );
+    explainWasm = { scheduler, history: null };
+  }
+  if (explainWasm.history !== history) {
+    explainWasm.scheduler.setHistory(history.observations);
+    explainWasm.history = history;
+  }
+  return explainWasm.scheduler;
+}
+
+async function cachedAnalysis(
+  key: string,
+  lane: Lane | 'imported',
+  observations: readonly Observation[],
+  config: Config,
+  step: number,
+): Promise<StepAnalysis> {
   let a = analyses.get(key);
   if (a) {
     analyses.delete(key);
@@ -107,17 +150,42 @@ function cachedAnalysis(key: string, observations: readonly Observation[], confi
     return a;
   }
   graph ??= unpackGraph(loaded!);
-  a = analyse(graph, observations, config, step, referenceMath);
+  const history = preparedHistory(lane, observations);
+  const pool = scorePool(await explainScheduler(history), config, step);
+  a = analyseStep(graph, history, config, pool, referenceMath);
   analyses.set(key, a);
   while (analyses.size > ANALYSIS_CACHE) analyses.delete(analyses.keys().next().value!);
   return a;
 }
 
+/**
+ * Done while the worker is idle after a run or an import: what every step's analysis of that
+ * history shares (the readable graph, the replay's similarity index, the explain instance with
+ * the history, the progress filter's residuals), by analysing one step of it, the last one, and
+ * explaining one of its picks (which also compiles that code). Any other step the user opens is
+ * still analysed when asked (bench/explain.mjs measures that case).
+ */
+function prepareInBackground(lane: Lane | 'imported', step: number): void {
+  setTimeout(() => {
+    void (async () => {
+      const got = await laneAnalysis(lane, step);
+      if (!got.ok || !graph) return;
+      const { config, analysis } = got.value;
+      const why = batchWhyOf(graph, config, analysis);
+      const task = why.batch.picks[0]?.task ?? 0;
+      explainTaskAt(graph, analysis, config, referenceMath, task);
+      why.leftOutOf((task + 1) % graph.tasks.length);
+    })().catch(() => {
+      // Nothing to report here: the same work runs again, with its error shown, when a view asks.
+    });
+  }, 0);
+}
+
 /** The (cached) analysis of a lane's history at `step`, with that history and the configuration scored. */
-function laneAnalysis(
+async function laneAnalysis(
   lane: Lane | 'imported',
   step: number,
-): Result<{ observations: readonly Observation[]; config: Config; analysis: Analysis }> {
+): Promise<Result<{ observations: readonly Observation[]; config: Config; analysis: StepAnalysis }>> {
   if (!loaded) return noticeOf('no graph loaded');
   let observations: readonly Observation[];
   let config: Config;
@@ -134,7 +202,7 @@ function laneAnalysis(
     runId = r.runId;
   }
   const scored = scorable(config);
-  const analysis = cachedAnalysis(`${lane}:${runId}:${step}:${JSON.stringify(scored)}`, observations, scored, step);
+  const analysis = await cachedAnalysis(`${lane}:${runId}:${step}:${JSON.stringify(scored)}`, lane, observations, scored, step);
   return { ok: true, value: { observations, config: scored, analysis } };
 }
 
@@ -196,6 +264,7 @@ const api: EngineApi = {
         if (signal.aborted) return cancelled();
       }
       lanes.set(lane, session);
+      if (lane === 'a') prepareInBackground(lane, session.stepsDone - 1);
       const done: RunDone = {
         lane,
         runId,
@@ -236,11 +305,11 @@ const api: EngineApi = {
   async inspect(lane, step, task) {
     try {
       const started = performance.now();
-      const got = laneAnalysis(lane, step);
+      const got = await laneAnalysis(lane, step);
       if (!got.ok) return got;
       const { observations, config: scored, analysis } = got.value;
       const truth: Inspection['truth'] = lane === 'imported' ? null : (lanes.get(lane)?.truthAt(step, task) ?? null);
-      const explanation = explainFromAnalysis(graph!, analysis, task);
+      const explanation = explainTaskAt(graph!, analysis, scored, referenceMath, task);
       const rolled = observations.find((o) => o.step === step && o.task === task);
       const value: Inspection = {
         lane: lane === 'imported' ? 'a' : lane,
@@ -259,7 +328,7 @@ const api: EngineApi = {
     }
   },
 
-  ...explainApi({ graph: () => (loaded ? (graph ??= unpackGraph(loaded)) : null), analysisAt: laneAnalysis }),
+  ...explainApi({ graph: () => (loaded ? (graph ??= unpackGraph(loaded)) : null), math: () => referenceMath, analysisAt: laneAnalysis }),
 
   async exportHistory(lane, beforeStep) {
     const r = lanes.get(lane);
@@ -292,6 +361,7 @@ const api: EngineApi = {
       const scores = scheduler.fullScores(step);
       imported = { observations, config: scored, step };
       for (const key of [...analyses.keys()]) if (key.startsWith('imported:')) analyses.delete(key);
+      prepareInBackground('imported', step);
       const index = taskIndexOf(loaded.meta);
       const value: ImportedScores = {
         step,

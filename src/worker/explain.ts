@@ -1,12 +1,15 @@
-// Explain mode's worker calls: one real scheduling step taken apart for the walkthrough (every
-// number from the reference scheduler's analysis of that step, the same code path as the
-// inspector and `envsched score`), "why this task" for the inspector, and the small pool's graph
-// for the propagation view. Registered in engine.worker.ts with one line.
+// Explain mode's worker calls: one real scheduling step taken apart for the walkthrough (the
+// kernels' scores of that step, the numbers `envsched score` prints, with one task's terms and
+// the batch's replay from the reference code: ./step-analysis.ts), "why this task" for the
+// inspector, and the small pool's graph for the propagation view. Registered in engine.worker.ts
+// with one line.
 import type { CapRule, Config, Graph, Observation, StatTriple } from '../engine/types.ts';
-import { explainFromAnalysis, groupStats, type Analysis, type TaskExplanation } from '../reference/index.ts';
+import { groupStats, type TaskExplanation } from '../reference/index.ts';
 import type { StepReference } from '../reference/index.ts';
-import { explainBatch, type BatchWhy, type LeftOutReason, type PickWhy } from '../reference/why.ts';
+import type { ScalarMath } from '../reference/math.ts';
+import { replayBatch, type BatchReplay, type BatchWhy, type LeftOutReason, type PickWhy } from '../reference/why.ts';
 import type { Lane, Result } from './api.ts';
+import { explainTaskAt, type StepAnalysis } from './step-analysis.ts';
 
 /** One rollout group as a scene shows it (SPEC 2 statistics included). */
 export interface GroupView {
@@ -63,16 +66,21 @@ export interface ExplainApi {
 /** What the worker hands this module: the analysis of a lane's history at a step. */
 export interface ExplainSource {
   graph(): Graph | null;
-  analysisAt(lane: Lane | 'imported', step: number): Result<{ observations: readonly Observation[]; config: Config; analysis: Analysis }>;
+  /** The scalar exp / pow / log of the WASM module (the reference terms then equal the kernels'). */
+  math(): ScalarMath;
+  analysisAt(
+    lane: Lane | 'imported',
+    step: number,
+  ): Promise<Result<{ observations: readonly Observation[]; config: Config; analysis: StepAnalysis }>>;
 }
 
-const batchWhyCache = new WeakMap<Analysis, ReturnType<typeof explainBatch>>();
+const batchWhyCache = new WeakMap<StepAnalysis, BatchReplay>();
 
 /** The batch's explanation for an analysis (computed once per analysis). */
-export function batchWhyOf(graph: Graph, config: Config, analysis: Analysis): ReturnType<typeof explainBatch> {
+export function batchWhyOf(graph: Graph, config: Config, analysis: StepAnalysis): BatchReplay {
   let why = batchWhyCache.get(analysis);
   if (!why) {
-    why = explainBatch(graph, config, analysis);
+    why = replayBatch(graph, config, analysis);
     batchWhyCache.set(analysis, why);
   }
   return why;
@@ -88,11 +96,11 @@ export interface TaskWhy {
 }
 
 /** "Why this task" for the inspector. */
-export function taskWhy(graph: Graph, config: Config, analysis: Analysis, task: number): TaskWhy {
+export function taskWhy(graph: Graph, config: Config, analysis: StepAnalysis, task: number): TaskWhy {
   const why = batchWhyOf(graph, config, analysis);
   return {
     pick: why.batch.picks.find((p) => p.task === task) ?? null,
-    leftOut: why.leftOut[task],
+    leftOut: why.leftOutOf(task),
     relaxed: why.batch.relaxed,
     picks: why.batch.picks.map((p) => ({ task: p.task, phase: p.phase })),
   };
@@ -114,13 +122,14 @@ export function explainApi(source: ExplainSource): ExplainApi {
   return {
     async explainStep(lane, step, task) {
       const started = performance.now();
-      const got = source.analysisAt(lane, step);
+      const got = await source.analysisAt(lane, step);
       if (!got.ok) return got;
       const graph = source.graph()!;
       const { analysis, config, observations } = got.value;
-      const { batch, leftOut } = batchWhyOf(graph, config, analysis);
+      const replay = batchWhyOf(graph, config, analysis);
+      const batch = replay.batch;
       const targetIndex = task !== null && task >= 0 && task < graph.tasks.length ? task : defaultTarget(batch);
-      const target = explainFromAnalysis(graph, analysis, targetIndex);
+      const target = explainTaskAt(graph, analysis, config, source.math(), targetIndex);
       const before = observations.filter((o) => o.step < step);
       const own = before.filter((o) => o.task === targetIndex).sort((x, y) => y.step - x.step)[0];
       const newestStep = before.reduce((m, o) => Math.max(m, o.step), -1);
@@ -141,19 +150,19 @@ export function explainApi(source: ExplainSource): ExplainApi {
         config,
         target,
         targetPick: batch.picks.find((p) => p.task === targetIndex) ?? null,
-        targetLeftOut: leftOut[targetIndex],
+        targetLeftOut: replay.leftOutOf(targetIndex),
         group: groupSource ? groupView(groupSource) : null,
         stepRefs: hl ? { long: hl.long.stepReferences.slice(-24), short: hl.short.stepReferences.slice(-24) } : null,
         batch,
         filters: {
           progressExcluded: analysis.progress ? analysis.progress.perTask.flatMap((p, i) => (p.excluded ? [i] : [])) : [],
           removed: analysis.removedAt.flatMap((r, i) => (r ? [{ task: i, step: r.step }] : [])),
-          progressScored: analysis.progress ? analysis.progress.perTask.filter((p) => p.residuals.length >= 3).length : 0,
+          progressScored: analysis.progress ? analysis.progress.residualsOf.filter((r) => r.length >= 3).length : 0,
         },
         rollouts,
         nextReference: rollouts ? { v: mean('v'), m: mean('m'), d: mean('d') } : null,
         observed: analysis.history.byTask.filter((g) => g.length > 0).length,
-        vhat: hl ? hl.long.tasks.map((t) => t.predicted.v) : null,
+        vhat: hl ? Array.from(analysis.pool.longV) : null,
         selections: [...analysis.counts.c],
         millis: 0,
       };

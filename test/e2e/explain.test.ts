@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Scores } from '../../src/engine/types.ts';
+import { QUANTITY_COLOUR } from '../../src/ui/lib/palette.ts';
 import { runCli } from '../helpers/cli.ts';
 import { finishedFingerprint, openPage, ROOT, startSite, type OpenPage, type Site } from './site.ts';
 
@@ -256,6 +257,21 @@ describe('Explain mode', () => {
     await page.waitForSelector('[data-testid=explain-mode]', { state: 'detached' });
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('explain-toggle');
     expect(new URL(page.url()).searchParams.has('explain')).toBe(false);
+  });
+
+  it('marks v with one colour in the walkthrough and in the variance chart (lane A and its prediction)', async () => {
+    const { page } = await open(`?${TINY}&step=9`);
+    await finishedFingerprint(page);
+    const rgb = (hex: string) => `rgb(${[1, 3, 5].map((k) => parseInt(hex.slice(k, k + 2), 16)).join(', ')})`;
+    const keys = await page.$$eval('[data-testid=chart-variance] .key i', (els) => els.map((e) => getComputedStyle(e).borderTopColor));
+    expect(keys.slice(0, 2)).toEqual([rgb(QUANTITY_COLOUR.variance), rgb(QUANTITY_COLOUR.variance)]);
+    await page.click('[data-testid=explain-toggle]');
+    await ready(page, 'rollouts');
+    const marked = await page.$$eval('[data-testid=explain-mode] [data-testid=ex-caption] button[data-glossary=v]', (els) =>
+      els.map((e) => getComputedStyle(e.parentElement!).getPropertyValue('--c').trim().toLowerCase()),
+    );
+    expect(marked.length).toBeGreaterThan(0);
+    expect(new Set(marked)).toEqual(new Set([QUANTITY_COLOUR.variance.toLowerCase()]));
   });
 
   it('opens a lecture link at its scene and step with the controls hidden, and keeps the scene in the URL', async () => {

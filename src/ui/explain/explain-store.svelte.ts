@@ -1,7 +1,8 @@
 // Explain mode's own small store: open or closed, the scene, and the explanation of the step being
 // walked through. It receives what it explains through a narrow interface (which lane, which step,
 // which task, whether the run is ready) and asks the worker for the rest; latest request wins,
-// one in flight at a time, so the walkthrough never lags the player by more than one step.
+// one in flight at a time, and an answer in flight is still shown when a newer step is asked
+// for, so the walkthrough follows a playing player at most one step behind.
 import type { Lane, Result } from '../../worker/api.ts';
 import type { PoolGraph, StepExplanation } from '../../worker/explain.ts';
 import type { ExplainLink } from './explain-url.ts';
@@ -22,6 +23,14 @@ export interface ExplainSource {
   ready: boolean;
   /** Changes whenever the run changes (a new run id, a new import). */
   runKey: string;
+}
+
+/** True when two request keys differ only by step or task (same lane, same run). */
+function sameRun(a: string | null, b: string): boolean {
+  if (a === null) return false;
+  const [laneA, , , runA] = JSON.parse(a) as unknown[];
+  const [laneB, , , runB] = JSON.parse(b) as unknown[];
+  return laneA === laneB && runA === runB;
 }
 
 /** Pools up to this size are drawn whole in the propagation view. */
@@ -110,7 +119,9 @@ export class ExplainStore {
     let next: ExplainSource | null = null;
     try {
       const result = await this.engine.explainStep(source.lane, source.step, source.task);
-      if (key === this.wanted) {
+      // A newer request of the same run does not discard this answer: it is at most one request
+      // behind (the walkthrough follows a playing player), and the newer one runs next.
+      if (key === this.wanted || (this.wanted !== null && sameRun(key, this.wanted))) {
         if (result.ok) {
           this.data = result.value;
           this.error = null;

@@ -2,7 +2,7 @@
 // paper's equation number (arXiv 2610.37609 numbers five equations in its main text; the rest is
 // in its appendices) and the section of the contract (docs/spec.md) where it is defined exactly.
 // One colour per quantity: the caption, the figure, the batch and the charts use the same one.
-import { OKABE_ITO } from '../lib/palette.ts';
+import { QUANTITY_COLOUR } from '../lib/palette.ts';
 
 export interface GlossaryEntry {
   /** How the symbol is written on screen. */
@@ -17,17 +17,7 @@ export interface GlossaryEntry {
   colour: string | null;
 }
 
-export const QUANTITY_COLOUR = {
-  reward: OKABE_ITO.skyBlue,
-  variance: OKABE_ITO.green,
-  dispersion: OKABE_ITO.purple,
-  own: '#B8860B',
-  reference: OKABE_ITO.grey,
-  within: OKABE_ITO.blue,
-  cross: OKABE_ITO.orange,
-  priority: OKABE_ITO.vermillion,
-  penalty: OKABE_ITO.purple,
-} as const;
+export { QUANTITY_COLOUR };
 
 const C = QUANTITY_COLOUR;
 

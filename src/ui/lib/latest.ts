@@ -1,6 +1,10 @@
 // "Latest request wins", once for every on-demand view (inspector, pool scatter): at most one
-// request in flight; a newer request aborts the older one's AbortSignal and starts when it has
-// settled; the work checks `signal.aborted` before it writes an answer, so a stale answer is dropped.
+// request in flight; a newer request replaces the queued one (intermediate requests are dropped,
+// never computed) and starts when the one in flight has settled. The one in flight is not aborted
+// by a newer request: its answer, at most one request older than the newest, is still shown, so a
+// view that follows the player lags it by at most one step instead of showing nothing new while
+// each request is superseded before it lands. `cancel()` aborts it (the work checks
+// `signal.aborted` before it writes an answer, so a cancelled answer is dropped).
 export class Latest<V> {
   private controller: AbortController | null = null;
   private busy = false;
@@ -13,7 +17,6 @@ export class Latest<V> {
   request(key: string, value: V): void {
     if (key === this.lastKey) return;
     this.lastKey = key;
-    this.controller?.abort();
     this.next = value;
     void this.pump();
   }

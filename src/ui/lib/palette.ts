@@ -27,6 +27,22 @@ export const PHASE_LABEL: Record<Phase, string> = {
   random: 'no phase',
 };
 
+/**
+ * One colour per quantity of the method, wherever it is named: Explain mode's captions, figures
+ * and tables, the inspector's glossary, and the step charts that plot the quantity.
+ */
+export const QUANTITY_COLOUR = {
+  reward: OKABE_ITO.skyBlue,
+  variance: OKABE_ITO.green,
+  dispersion: OKABE_ITO.purple,
+  own: '#B8860B',
+  reference: OKABE_ITO.grey,
+  within: OKABE_ITO.blue,
+  cross: OKABE_ITO.orange,
+  priority: OKABE_ITO.vermillion,
+  penalty: OKABE_ITO.purple,
+} as const;
+
 /** Lane colours: A, B, and the random reference (drawn faint). */
 export const LANE_COLOUR = { a: OKABE_ITO.blue, b: OKABE_ITO.orange, ref: '#9a9a9a' } as const;
 

@@ -366,6 +366,20 @@ describe('the relation graph', () => {
       const { small, overlaps } = await legibility(page, '[data-testid=relation-graph]');
       expect(small, `${width}x${height}`).toEqual([]);
       expect(overlaps, `${width}x${height}`).toEqual([]);
+      if (width !== 1920) continue;
+      // The neighbourhood exports for slides on the built site: a PNG of at least 1600x900, no CSP violation.
+      await page.evaluate(() => {
+        const w = window as unknown as { csp: string[] };
+        w.csp = [];
+        document.addEventListener('securitypolicyviolation', (e) => w.csp.push(`${e.violatedDirective} ${e.blockedURI}`));
+      });
+      const [file] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=png-relation-graph]')]);
+      const path = join(work, `neighbourhood-${file.suggestedFilename()}`);
+      await file.saveAs(path);
+      const png = readFileSync(path);
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([3200, 1800]);
+      expect(png.length).toBeGreaterThan(30_000);
+      expect(await page.evaluate(() => (window as unknown as { csp: string[] }).csp)).toEqual([]);
     }
   });
 

@@ -285,7 +285,7 @@ describe('the projector-first layout', () => {
 });
 
 describe('exports for slides', () => {
-  it('saves every chart, the scatter, the heatmap, the card and the reproduction table as PNG >= 1600x900 on the built site, SVG where it can, no CSP violation', async () => {
+  it('saves every chart, the scatter, the heatmap, the graph views, the card and the reproduction table as PNG >= 1600x900 on the built site, SVG where it can, no CSP violation', async () => {
     const { page } = await open(`?${TINY}`, { width: 1920, height: 1080 });
     await finishedFingerprint(page);
     await cardRows(page, 2);
@@ -298,6 +298,7 @@ describe('exports for slides', () => {
       'png-rollouts',
       'png-scatter',
       'png-heatmap',
+      'png-relation-graph',
       'export-card-png',
       'export-bands-png',
     ];
@@ -313,11 +314,36 @@ describe('exports for slides', () => {
     }
     // The card's export menu closes after a choice.
     expect(await page.$eval('[data-testid=result-card] details.menu', (d) => (d as HTMLDetailsElement).open)).toBe(false);
-    for (const id of ['svg-heldout', 'svg-scatter', 'svg-heatmap']) {
+    for (const id of ['svg-heldout', 'svg-scatter', 'svg-heatmap', 'svg-relation-graph']) {
       const text = (await saveFrom(page, () => page.click(`[data-testid=${id}]`))).toString('utf8');
       expect(text, id).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="1600" height="900"/);
-      expect(text).toMatch(id === 'svg-scatter' ? /true expected variance/ : /training step/);
+      expect(text).toMatch(
+        id === 'svg-scatter'
+          ? /true expected variance/
+          : id === 'svg-relation-graph'
+            ? /Dual-relation graph: the whole pool/
+            : /training step/,
+      );
     }
+    // The graph view's SVG nests the drawn graph with its styles inlined: its nodes and edges, in their colours.
+    const graphSvg = (await saveFrom(page, () => page.click('[data-testid=svg-relation-graph]'))).toString('utf8');
+    expect(graphSvg.match(/<circle/g)?.length ?? 0).toBeGreaterThan(20);
+    expect(graphSvg).toMatch(/stroke:\s*rgb\(0, 114, 178\)/); // a within-environment edge
+    // Explain mode's pool graph (the last scene) exports the same way, from inside the dialog.
+    await page.click('[data-testid=explain-toggle]');
+    await page.waitForSelector('[data-testid=explain-mode][data-ready=true]');
+    await page.keyboard.press('End');
+    await page.waitForSelector('[data-testid=explain-mode][data-scene=update][data-ready=true] [data-testid=png-pool-graph]');
+    for (const id of ['png-pool-graph', 'svg-pool-graph']) {
+      const bytes = await saveFrom(page, () => page.click(`[data-testid=${id}]`));
+      if (id.startsWith('png')) {
+        const size = pngSize(bytes);
+        expect(size.width, id).toBeGreaterThanOrEqual(1600);
+        expect(size.height, id).toBeGreaterThanOrEqual(900);
+        expect(bytes.length, `${id} is not an empty picture`).toBeGreaterThan(30_000);
+      } else expect(bytes.toString('utf8')).toMatch(/^<svg [^>]*width="1600" height="900"[\s\S]*The pool graph at step/);
+    }
+    await page.keyboard.press('Escape');
     await page.click('[data-testid=reproduce-toggle]');
     await page.fill('[data-testid=reproduce-panel] input[type=number] >> nth=1', '10');
     await page.click('[data-testid=reproduce-run]');

@@ -26,7 +26,17 @@ export type Op =
       rotate?: boolean;
       mono?: boolean;
     }
-  | { kind: 'image'; source: CanvasImageSource; x: number; y: number; w: number; h: number; smooth: boolean };
+  | {
+      kind: 'image';
+      source: CanvasImageSource;
+      x: number;
+      y: number;
+      w: number;
+      h: number;
+      smooth: boolean;
+      /** The picture as SVG markup (a vector view, such as the relation graph): the SVG export nests it. */
+      svg?: string;
+    };
 
 export interface Figure {
   width: number;
@@ -250,7 +260,9 @@ export function toSvg(fig: Figure, theme: FigureTheme = LIGHT): string | null {
         break;
       }
       case 'image':
-        return null;
+        if (op.svg === undefined) return null;
+        out.push(op.svg.replace(/^<svg/, `<svg x="${n2(op.x)}" y="${n2(op.y)}" width="${n2(op.w)}" height="${n2(op.h)}"`));
+        break;
     }
   }
   out.push('</svg>');
@@ -613,24 +625,93 @@ export function imageBody(
   };
 }
 
-/** An SVG element (the relation graph) as an image for a raster body: serialised into a blob URL (CSP: img-src blob:). */
-export async function svgElementImage(svg: SVGSVGElement): Promise<{ image: HTMLImageElement; width: number; height: number }> {
+/** The computed properties an SVG view's stylesheet may set (inlined so the copy looks the same alone). */
+const SVG_STYLE = [
+  'fill',
+  'fill-opacity',
+  'stroke',
+  'stroke-width',
+  'stroke-dasharray',
+  'stroke-opacity',
+  'opacity',
+  'font-size',
+  'font-family',
+  'font-weight',
+  'text-anchor',
+  'dominant-baseline',
+  'visibility',
+  'display',
+] as const;
+
+/**
+ * An SVG element (the relation graph) as a picture: a copy with the page's computed styles
+ * inlined (the stylesheet and its variables do not travel with it), without animations, as
+ * markup (for an SVG export) and as a decoded image through a blob URL (for a PNG; CSP: img-src blob:).
+ */
+export async function svgElementImage(
+  svg: SVGSVGElement,
+): Promise<{ image: HTMLImageElement; width: number; height: number; markup: string }> {
   const copy = svg.cloneNode(true) as SVGSVGElement;
+  const from = [svg, ...svg.querySelectorAll('*')];
+  const to = [copy, ...copy.querySelectorAll('*')];
+  from.forEach((el, k) => {
+    const style = getComputedStyle(el);
+    const target = to[k] as SVGElement;
+    target.removeAttribute('class');
+    target.setAttribute('style', SVG_STYLE.map((p) => `${p}:${style.getPropertyValue(p)}`).join(';'));
+  });
+  copy.querySelectorAll('title').forEach((t) => t.remove());
   copy.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
   const box = svg.getBoundingClientRect();
   const width = box.width || Number(svg.getAttribute('width')) || 800;
   const height = box.height || Number(svg.getAttribute('height')) || 600;
-  copy.setAttribute('width', String(width));
-  copy.setAttribute('height', String(height));
-  const url = URL.createObjectURL(new Blob([new XMLSerializer().serializeToString(copy)], { type: 'image/svg+xml' }));
+  if (!copy.getAttribute('viewBox')) copy.setAttribute('viewBox', `0 0 ${width} ${height}`);
+  copy.removeAttribute('width');
+  copy.removeAttribute('height');
+  const markup = new XMLSerializer().serializeToString(copy);
+  const sized = markup.replace(/^<svg/, `<svg width="${width}" height="${height}"`);
+  const url = URL.createObjectURL(new Blob([sized], { type: 'image/svg+xml' }));
   try {
     const image = new Image();
     image.src = url;
     await image.decode();
-    return { image, width, height };
+    return { image, width, height, markup };
   } finally {
     URL.revokeObjectURL(url);
   }
+}
+
+/** The first opaque background behind an element (a view drawn in the dark theme keeps its backdrop). */
+function backdropOf(el: Element): string {
+  for (let e: Element | null = el; e; e = e.parentElement) {
+    const c = getComputedStyle(e).backgroundColor;
+    if (c && c !== 'transparent' && !/rgba\(.*,\s*0\)$/.test(c)) return c;
+  }
+  return LIGHT.background;
+}
+
+/**
+ * A figure of a vector view (the relation graph, the pool graph): the view's SVG with its own
+ * backdrop, scaled into the body, under the figure's title and legend and above its footer.
+ * PNG and SVG alike (the SVG nests the view's markup).
+ */
+export async function svgViewFigure(
+  svg: SVGSVGElement,
+  head: { title: string; subtitle?: string; legend: LegendEntry[]; footer: string },
+): Promise<FigureSpec> {
+  const shot = await svgElementImage(svg);
+  const backdrop = backdropOf(svg);
+  return {
+    ...head,
+    body(area, ops) {
+      const k = Math.min(area.w / shot.width, area.h / shot.height);
+      const w = shot.width * k;
+      const h = shot.height * k;
+      const x = area.x + (area.w - w) / 2;
+      ops.push({ kind: 'rect', x: area.x, y: area.y, w: area.w, h: area.h, fill: backdrop });
+      ops.push({ kind: 'image', source: shot.image, x, y: area.y, w, h, smooth: true, svg: shot.markup });
+    },
+  };
 }
 
 /** The dark theme of presentation mode (on-screen figures only: exports are always light, for slides). */

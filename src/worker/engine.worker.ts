@@ -9,7 +9,7 @@ import { decodeGraphBytes } from '../engine/graph-bytes.ts';
 import { serializeGraphJson, unpackGraph } from '../engine/graph-json.ts';
 import { parseHistoryJsonl, serializeHistoryJsonl, taskIndexOf, defaultScoreStep } from '../engine/history.ts';
 import { SCORABLE_SCHEDULERS, type Config, type Graph, type LoadedGraph, type Observation } from '../engine/types.ts';
-import { compileEnvschedFromUrl, instantiateEnvsched, nativeMathOf, WasmScheduler } from '../engine/wasm/index.ts';
+import { compileEnvschedFromUrl, instantiateEnvsched, nativeMathOf, prepareScheduler, WasmScheduler } from '../engine/wasm/index.ts';
 import { scorePool } from '../engine/pool-scores.ts';
 import { JS_MATH, type ScalarMath } from '../reference/math.ts';
 import { reproduce } from '../sim/reproduce.ts';
@@ -82,6 +82,41 @@ async function newRunWasm(): Promise<RunWasm> {
   return { sim, scheduler: await instantiateEnvsched(module) };
 }
 
+/**
+ * The next run's instances, made while the worker is idle with the graph already in the
+ * scheduler's memory: a knob change's first step then costs a step, not the ~25 ms of copying and
+ * indexing the graph (the slider-to-chart latency). Used once; a run of another graph ignores it.
+ */
+let spare: { graph: LoadedGraph; wasm: Promise<RunWasm> } | null = null;
+
+function prepareSpare(): void {
+  const graph = loaded;
+  if (!module || !graph || spare?.graph === graph) return;
+  const wasm = newRunWasm().then((w) => {
+    prepareScheduler(
+      w.scheduler,
+      graph.packed,
+      graph.meta.tasks.map((t) => t.id),
+    );
+    return w;
+  });
+  wasm.catch(() => {}); // a failed spare is simply not used
+  spare = { graph, wasm };
+}
+
+async function runWasmFor(graph: LoadedGraph): Promise<RunWasm> {
+  const ready = spare;
+  spare = null;
+  if (ready?.graph === graph) {
+    try {
+      return await ready.wasm;
+    } catch {
+      // fall through to fresh instances
+    }
+  }
+  return newRunWasm();
+}
+
 function describe(l: LoadedGraph, source: string): DatasetInfo {
   const sim = l.meta.sim as { heldout?: { name: string }[] } | undefined;
   return {
@@ -103,6 +138,8 @@ function setGraph(l: LoadedGraph, source: string): DatasetInfo {
   explainWasm = null;
   imported = null;
   info = describe(l, source);
+  spare = null;
+  setTimeout(prepareSpare, 0);
   return info;
 }
 
@@ -158,27 +195,42 @@ async function cachedAnalysis(
   return a;
 }
 
+/** Bumped by every run: a background preparation that sees it change gives way. */
+let preparation = 0;
+/** The preparation waits this long after a run or an import, so a knob changed right away runs first. */
+const PREPARE_AFTER_MS = 300;
+
 /**
  * Done while the worker is idle after a run or an import: what every step's analysis of that
- * history shares (the readable graph, the replay's similarity index, the explain instance with
- * the history, the progress filter's residuals), by analysing one step of it, the last one, and
- * explaining one of its picks (which also compiles that code). Any other step the user opens is
- * still analysed when asked (bench/explain.mjs measures that case).
+ * history shares (the readable graph, the explain instance with the history, the progress
+ * filter's residuals, the replay's similarity index), by analysing one step of it, the last one,
+ * and explaining one of its picks (which also compiles that code). In parts, yielding between
+ * them and giving way to any run. Per graph and per history, never per step: any other step the
+ * user opens is still analysed when asked (bench/explain.mjs measures that case).
  */
 function prepareInBackground(lane: Lane | 'imported', step: number): void {
+  const mine = ++preparation;
+  const gaveWay = async () => {
+    await yieldToEvents();
+    return mine !== preparation;
+  };
   setTimeout(() => {
     void (async () => {
+      if (!loaded || mine !== preparation) return;
+      graph ??= unpackGraph(loaded);
+      if (await gaveWay()) return;
       const got = await laneAnalysis(lane, step);
-      if (!got.ok || !graph) return;
+      if (!got.ok || (await gaveWay())) return;
       const { config, analysis } = got.value;
       const why = batchWhyOf(graph, config, analysis);
+      if (await gaveWay()) return;
       const task = why.batch.picks[0]?.task ?? 0;
       explainTaskAt(graph, analysis, config, referenceMath, task);
       why.leftOutOf((task + 1) % graph.tasks.length);
     })().catch(() => {
       // Nothing to report here: the same work runs again, with its error shown, when a view asks.
     });
-  }, 0);
+  }, PREPARE_AFTER_MS);
 }
 
 /** The (cached) analysis of a lane's history at `step`, with that history and the configuration scored. */
@@ -245,7 +297,8 @@ const api: EngineApi = {
         throw new InputError(info.source, 'sim', 'this graph has no simulator parameters, so it can be scored but not simulated (SPEC 12)');
       const signal = runs.signal;
       const started = performance.now();
-      const wasm = await newRunWasm();
+      preparation++; // a background preparation gives way to the run
+      const wasm = await runWasmFor(loaded);
       lanes.delete(lane);
       for (const key of [...analyses.keys()]) if (key.startsWith(`${lane}:`)) analyses.delete(key);
       const session = new RunSession(wasm, loaded, config, runId, info.source, { ...DEFAULT_SIM_MODEL, ...world });
@@ -264,6 +317,7 @@ const api: EngineApi = {
         if (signal.aborted) return cancelled();
       }
       lanes.set(lane, session);
+      setTimeout(prepareSpare, 0); // after this answer has gone out
       if (lane === 'a') prepareInBackground(lane, session.stepsDone - 1);
       const done: RunDone = {
         lane,

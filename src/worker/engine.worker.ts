@@ -205,7 +205,7 @@ const PREPARE_AFTER_MS = 300;
  * history shares (the readable graph, the explain instance with the history, the progress
  * filter's residuals, the replay's similarity index), by analysing one step of it, the last one,
  * and explaining one of its picks (which also compiles that code). In parts, yielding between
- * them and giving way to any run. Per graph and per history, never per step: any other step the
+ * them and giving way to any run and to any view's request. Per graph and per history, never per step: any other step the
  * user opens is still analysed when asked (bench/explain.mjs measures that case).
  */
 function prepareInBackground(lane: Lane | 'imported', step: number): void {
@@ -216,12 +216,19 @@ function prepareInBackground(lane: Lane | 'imported', step: number): void {
   };
   setTimeout(() => {
     void (async () => {
-      if (!loaded || mine !== preparation) return;
+      const source = laneHistory(lane);
+      if (!loaded || !source.ok || mine !== preparation) return;
+      const { observations, config } = source.value;
       graph ??= unpackGraph(loaded);
       if (await gaveWay()) return;
-      const got = await laneAnalysis(lane, step);
+      const history = preparedHistory(lane, observations);
+      await explainScheduler(history);
+      if (await gaveWay()) return;
+      history.transitions(graph, config.lambda_ridge, referenceMath);
+      if (await gaveWay()) return;
+      const got = await laneAnalysis(lane, step, true);
       if (!got.ok || (await gaveWay())) return;
-      const { config, analysis } = got.value;
+      const { analysis } = got.value;
       const why = batchWhyOf(graph, config, analysis);
       if (await gaveWay()) return;
       const task = why.batch.picks[0]?.task ?? 0;
@@ -234,28 +241,29 @@ function prepareInBackground(lane: Lane | 'imported', step: number): void {
 }
 
 /** The (cached) analysis of a lane's history at `step`, with that history and the configuration scored. */
+/** A lane's history and configuration (scored as SPEC 12 allows), or why there is none. */
+function laneHistory(lane: Lane | 'imported'): Result<{ observations: readonly Observation[]; config: Config; runId: number }> {
+  if (!loaded) return noticeOf('no graph loaded');
+  if (lane === 'imported') {
+    if (!imported) return noticeOf('no history imported');
+    return { ok: true, value: { observations: imported.observations, config: scorable(imported.config), runId: 0 } };
+  }
+  const r = lanes.get(lane);
+  if (!r) return noticeOf(`no run in lane ${lane}`);
+  return { ok: true, value: { observations: r.observations, config: scorable(r.config), runId: r.runId } };
+}
+
 async function laneAnalysis(
   lane: Lane | 'imported',
   step: number,
+  background = false,
 ): Promise<Result<{ observations: readonly Observation[]; config: Config; analysis: StepAnalysis }>> {
-  if (!loaded) return noticeOf('no graph loaded');
-  let observations: readonly Observation[];
-  let config: Config;
-  let runId = 0;
-  if (lane === 'imported') {
-    if (!imported) return noticeOf('no history imported');
-    observations = imported.observations;
-    config = imported.config;
-  } else {
-    const r = lanes.get(lane);
-    if (!r) return noticeOf(`no run in lane ${lane}`);
-    observations = r.observations;
-    config = r.config;
-    runId = r.runId;
-  }
-  const scored = scorable(config);
-  const analysis = await cachedAnalysis(`${lane}:${runId}:${step}:${JSON.stringify(scored)}`, lane, observations, scored, step);
-  return { ok: true, value: { observations, config: scored, analysis } };
+  if (!background) preparation++; // a view asks: the background preparation gives way
+  const got = laneHistory(lane);
+  if (!got.ok) return got;
+  const { observations, config, runId } = got.value;
+  const analysis = await cachedAnalysis(`${lane}:${runId}:${step}:${JSON.stringify(config)}`, lane, observations, config, step);
+  return { ok: true, value: { observations, config, analysis } };
 }
 
 const api: EngineApi = {
@@ -318,7 +326,10 @@ const api: EngineApi = {
       }
       lanes.set(lane, session);
       setTimeout(prepareSpare, 0); // after this answer has gone out
-      if (lane === 'a') prepareInBackground(lane, session.stepsDone - 1);
+      // Lane A is the one Explain and the inspector read (a later run of another lane, such as the
+      // random reference, would otherwise have cut its preparation short).
+      const a = lanes.get('a');
+      if (a) prepareInBackground('a', a.stepsDone - 1);
       const done: RunDone = {
         lane,
         runId,

@@ -199,12 +199,14 @@ async function cachedAnalysis(
 let preparation = 0;
 /** The preparation waits this long after a run or an import, so a knob changed right away runs first. */
 const PREPARE_AFTER_MS = 300;
+/** How many of the history's last steps the preparation analyses. */
+const WARM_STEPS = 3;
 
 /**
  * Done while the worker is idle after a run or an import: what every step's analysis of that
  * history shares (the readable graph, the explain instance with the history, the progress
- * filter's residuals, the replay's similarity index), by analysing one step of it, the last one,
- * and explaining one of its picks (which also compiles that code). In parts, yielding between
+ * filter's residuals, the replay's similarity index), by analysing its last few steps and
+ * explaining one pick of each (which also compiles and optimises that code). In parts, yielding between
  * them and giving way to any run and to any view's request. Per graph and per history, never per step: any other step the
  * user opens is still analysed when asked (bench/explain.mjs measures that case).
  */
@@ -226,14 +228,19 @@ function prepareInBackground(lane: Lane | 'imported', step: number): void {
       if (await gaveWay()) return;
       history.transitions(graph, config.lambda_ridge, referenceMath);
       if (await gaveWay()) return;
-      const got = await laneAnalysis(lane, step, true);
-      if (!got.ok || (await gaveWay())) return;
-      const { analysis } = got.value;
-      const why = batchWhyOf(graph, config, analysis);
-      if (await gaveWay()) return;
-      const task = why.batch.picks[0]?.task ?? 0;
-      explainTaskAt(graph, analysis, config, referenceMath, task);
-      why.leftOutOf((task + 1) % graph.tasks.length);
+      // The last steps of the history: the first compiles the analysis, the replay takes a few
+      // runs before the engine optimises its loops.
+      for (let s = step; s > Math.max(0, step - WARM_STEPS); s--) {
+        const got = await laneAnalysis(lane, s, true);
+        if (!got.ok || (await gaveWay())) return;
+        const { analysis } = got.value;
+        const why = batchWhyOf(graph, config, analysis);
+        if (await gaveWay()) return;
+        const task = why.batch.picks[0]?.task ?? 0;
+        explainTaskAt(graph, analysis, config, referenceMath, task);
+        why.leftOutOf((task + 1) % graph.tasks.length);
+        if (await gaveWay()) return;
+      }
     })().catch(() => {
       // Nothing to report here: the same work runs again, with its error shown, when a view asks.
     });

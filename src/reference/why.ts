@@ -294,10 +294,19 @@ function bestTwo(list: readonly Contender[]): [Contender | null, Contender | nul
   return [best, second];
 }
 
+/** The candidates with the smallest key, in their order (one pass: every pick of the coverage phase runs it three times). */
 function keepSmallest(candidates: readonly number[], key: (i: number) => number): number[] {
+  const kept: number[] = [];
   let best = Infinity;
-  for (const i of candidates) best = Math.min(best, key(i));
-  return candidates.filter((i) => key(i) === best);
+  for (const i of candidates) {
+    const v = key(i);
+    if (v < best) {
+      best = v;
+      kept.length = 0;
+    }
+    if (v === best) kept.push(i);
+  }
+  return kept;
 }
 
 /**

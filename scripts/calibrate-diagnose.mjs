@@ -6,7 +6,8 @@
 // changed at a time, to see which one decides the size of EnvSched's held-out gain.
 // Diagnostic only: it fits nothing and no figure of it is a fit target or a check.
 //
-// Usage: node scripts/calibrate-diagnose.mjs [--seeds S] [--steps T] [--world name=value,...]
+// Usage: node scripts/calibrate-diagnose.mjs [--seeds S] [--steps T] [--world name=value,...] [--schedulers a,b] [--no-counterfactuals]
+//        [--dataset D] [--B B]
 // Needs the compiled sources (dist/) and the envscaler-rl dataset (`npm run calibrate` builds both).
 import { parseArgs } from 'node:util';
 
@@ -22,8 +23,10 @@ const { values: flags } = parseArgs({
     seeds: { type: 'string', default: '2' },
     steps: { type: 'string', default: '200' },
     world: { type: 'string', default: '' },
+    dataset: { type: 'string', default: 'envscaler-rl' },
+    B: { type: 'string', default: '64' },
     schedulers: { type: 'string', default: 'random,envsched,coverage-only,cross-only,exploitation-only' },
-    counterfactuals: { type: 'boolean', default: true },
+    'no-counterfactuals': { type: 'boolean', default: false },
   },
 });
 const SEEDS = Number(flags.seeds);
@@ -36,8 +39,8 @@ const override = Object.fromEntries(
     .map(([k, v]) => [k, Number(v)]),
 );
 const WORLD = { ...DEFAULT_SIM_MODEL, ...override };
-const { loaded, source } = await loadDataset('envscaler-rl');
-const base = { ...DEFAULT_CONFIG, alpha: [...DEFAULT_CONFIG.alpha] };
+const { loaded, source } = await loadDataset(flags.dataset);
+const base = { ...DEFAULT_CONFIG, alpha: [...DEFAULT_CONFIG.alpha], B: Number(flags.B) };
 const mean = (xs) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
 const taskEnv = loaded.packed.taskEnv;
 
@@ -79,6 +82,9 @@ async function run(scheduler, seed, model) {
   }
   const res = r.result();
   const g = acc.groups;
+  // Competence moved, per family: how far the run pushed each skill the held-out suites share.
+  const comp = r.sim.policy().competence;
+  const shifts = Array.from(comp, (a) => a - model.competence0);
   return {
     gain: res.summary.heldoutFinal - res.summary.heldoutInitial,
     meanVar: res.summary.meanVariance,
@@ -93,6 +99,8 @@ async function run(scheduler, seed, model) {
     repeatShare: acc.repeatPick / g,
     distinctTasks: seen.reduce((a, b) => a + b, 0),
     trueMeanReward: acc.truthMean / g,
+    competenceShift: mean(shifts),
+    minFamilyShift: Math.min(...shifts),
   };
 }
 
@@ -110,13 +118,15 @@ const fmt = (x) => (Math.abs(x) >= 100 ? x.toFixed(0) : Math.abs(x) >= 1 ? x.toF
 const schedulers = flags.schedulers.split(',');
 const rows = await table(WORLD, schedulers);
 const keys = Object.keys(rows[schedulers[0]]);
-process.stdout.write(`world: ${JSON.stringify(override)} (else the calibrated defaults); ${SEEDS} seeds x ${STEPS} steps, seeds 900..\n`);
+process.stdout.write(
+  `${flags.dataset}, B = ${base.B}; world: ${JSON.stringify(override)} (else the calibrated defaults); ${SEEDS} seeds x ${STEPS} steps, seeds 900..\n`,
+);
 process.stdout.write(`${['scheduler'.padEnd(18), ...keys.map((k) => k.padStart(16))].join('')}\n`);
 for (const s of schedulers) process.stdout.write(`${[s.padEnd(18), ...keys.map((k) => fmt(rows[s][k]).padStart(16))].join('')}\n`);
 const rel = (s) => (rows[s].gain - rows.random.gain) / rows.random.gain;
 process.stdout.write(`gain vs random / random's gain: ${schedulers.map((s) => `${s} ${rel(s).toFixed(3)}`).join(', ')}\n`);
 
-if (flags.counterfactuals) {
+if (!flags['no-counterfactuals']) {
   // One mechanism changed at a time, everything else as above: EnvSched's and coverage-only's gain over random.
   const worlds = {
     'as calibrated': {},

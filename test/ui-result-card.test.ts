@@ -106,7 +106,7 @@ describe('the result card', () => {
     ]);
   });
 
-  it('waits for a change to settle, and a change while seeds run stops them (a fresh pool takes over)', async () => {
+  it('waits for a change to settle, and a change while seeds run stops them at once (a fresh pool takes over)', async () => {
     const pools: { terminated: boolean; runs: number }[] = [];
     const make = async () => {
       const pool = { terminated: false, runs: 0 };
@@ -134,8 +134,7 @@ describe('the result card', () => {
     runner.want({ ...a, rho: 0.6 }, b, 3); // a dragged knob: nothing started yet
     await new Promise((r) => setTimeout(r, 300));
     expect(pools).toHaveLength(1);
-    runner.want({ ...a, rho: 0.7 }, b, 3); // while seeds run
-    await new Promise((r) => setTimeout(r, 0));
+    runner.want({ ...a, rho: 0.7 }, b, 3); // while seeds run: stopped at once, before the page re-renders
     expect(pools[0].terminated).toBe(true);
     while (fields.running) await new Promise((r) => setTimeout(r, 10));
     expect(pools).toHaveLength(2);

@@ -2,6 +2,7 @@
 // taken step by step is the `envsched run` run (same fingerprint, same metrics), and what it
 // records for the views (history, pool snapshot, truth) is what the scheduler and simulator saw.
 import { describe, expect, it } from 'vitest';
+import { prepareScheduler } from '../src/engine/wasm/index.ts';
 import { SimulationRun } from '../src/sim/run.ts';
 import { loadRunWasmNode } from '../src/sim/wasm-node.ts';
 import { RunSession } from '../src/worker/run-session.ts';
@@ -31,6 +32,24 @@ describe('SimulationRun.step()', () => {
     expect(second.predicted?.length).toBe(loaded.packed.nTasks);
     expect(second.phases?.length).toBe(second.metrics.batch.length);
     expect(second.truthVariance.length).toBe(loaded.packed.nTasks);
+  });
+});
+
+describe("a run on instances prepared ahead (the worker loads the next run's graph while idle)", () => {
+  it('is the same run as one on fresh instances, and a graph the instance was not prepared for is loaded as usual', async () => {
+    const loaded = envscalerShaped();
+    const other = envscalerShaped({ seed: 3 });
+    const cfg = config({ scheduler: 'envsched', T, seed: 4 });
+    const fresh = await simulate(loaded, 'envsched', { T, seed: 4 });
+    const ids = (l: typeof loaded) => l.meta.tasks.map((t) => t.id);
+
+    const ahead = await loadRunWasmNode();
+    prepareScheduler(ahead.scheduler, loaded.packed, ids(loaded));
+    expect(new SimulationRun(ahead, loaded, cfg, 'test pool').run()).toEqual(fresh);
+
+    const wrong = await loadRunWasmNode();
+    prepareScheduler(wrong.scheduler, other.packed, ids(other));
+    expect(new SimulationRun(wrong, loaded, cfg, 'test pool').run()).toEqual(fresh);
   });
 });
 

@@ -46,8 +46,20 @@ function readTask(raw: unknown, source: string, place: string, nFamilies: number
   return { gates, initiallySatisfied, exploitable: raw.exploitable === true };
 }
 
-/** Reads `meta.sim` (SPEC 12 `sim`, schema src/engine/sim-params.ts); InputError when absent or malformed. */
+/** Parameters already read, per graph: a loaded graph is immutable, and every run of it reads the same. */
+const readBefore = new WeakMap<GraphMeta, SimParams>();
+
+/**
+ * Reads `meta.sim` (SPEC 12 `sim`, schema src/engine/sim-params.ts); InputError when absent or
+ * malformed. The result is shared by every run of the graph: treat it as read-only.
+ */
 export function readSimParams(meta: GraphMeta, source: string): SimParams {
+  let params = readBefore.get(meta);
+  if (!params) readBefore.set(meta, (params = readSimParamsOnce(meta, source)));
+  return params;
+}
+
+function readSimParamsOnce(meta: GraphMeta, source: string): SimParams {
   const raw = meta.sim;
   if (!isPlainObject(raw))
     fail(source, 'sim', 'this graph has no simulator parameters (`sim`), so it can be scored but not simulated (SPEC 12)');

@@ -29,6 +29,92 @@ function hasSpread(rewards: ArrayLike<number>, offset: number, K: number): boole
   return false;
 }
 
+/** A pool's hidden parameters as flat arrays (pool tasks, then held-out tasks): the same for every run. */
+interface SimTables {
+  nPoolEnvs: number;
+  poolTaskEnv: Int32Array;
+  suites: HeldoutSuiteInfo[];
+  nEnvsTotal: number;
+  nAll: number;
+  nGates: number;
+  maxGates: number;
+  taskEnv: Int32Array;
+  gateOff: Int32Array;
+  gateFam: Int32Array;
+  gateDifficulty: Float64Array;
+  /** The hidden part of each gate's difficulty (0 when the gate has none). */
+  gateNoise: Float64Array;
+  gateChecks: Float64Array;
+  taskInit: Float64Array;
+  taskTotal: Float64Array;
+  taskExploit: Int32Array;
+  taskFamilies: Int32Array[];
+}
+
+/** Tables already flattened, per parameter set: a run of the app starts in milliseconds, not tens. */
+const tablesOf = new WeakMap<SimParams, SimTables>();
+
+function sameInts(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function simTables(nPoolEnvs: number, taskEnv: ArrayLike<number>, params: SimParams): SimTables {
+  const known = tablesOf.get(params);
+  if (known && known.nPoolEnvs === nPoolEnvs && sameInts(known.poolTaskEnv, taskEnv)) return known;
+  const nTasks = params.tasks.length;
+  const all: { task: SimTask; env: number }[] = params.tasks.map((task, i) => ({ task, env: taskEnv[i] }));
+  const suites: HeldoutSuiteInfo[] = [];
+  let envBase = nPoolEnvs;
+  for (const suite of params.heldout) {
+    suites.push({ name: suite.name, first: all.length - nTasks, count: suite.tasks.length });
+    for (const t of suite.tasks) all.push({ task: t, env: envBase + t.env });
+    envBase += suite.envs.length;
+  }
+  const nAll = all.length;
+  const nGates = all.reduce((s, t) => s + t.task.gates.length, 0);
+  const t: SimTables = {
+    nPoolEnvs,
+    poolTaskEnv: Int32Array.from(taskEnv),
+    suites,
+    nEnvsTotal: envBase,
+    nAll,
+    nGates,
+    maxGates: all.reduce((m, x) => Math.max(m, x.task.gates.length), 0),
+    taskEnv: new Int32Array(nAll),
+    gateOff: new Int32Array(nAll + 1),
+    gateFam: new Int32Array(nGates),
+    gateDifficulty: new Float64Array(nGates),
+    gateNoise: new Float64Array(nGates),
+    gateChecks: new Float64Array(nGates),
+    taskInit: new Float64Array(nAll),
+    taskTotal: new Float64Array(nAll),
+    taskExploit: new Int32Array(nAll),
+    taskFamilies: params.tasks.map((task) => Int32Array.from(new Set(task.gates.map((gate) => gate.family)))),
+  };
+  let g = 0;
+  all.forEach(({ task, env }, i) => {
+    t.taskEnv[i] = env;
+    t.gateOff[i] = g;
+    t.taskInit[i] = task.initiallySatisfied;
+    let total = task.initiallySatisfied;
+    for (const gate of task.gates) {
+      t.gateFam[g] = gate.family;
+      t.gateDifficulty[g] = gate.difficulty;
+      t.gateNoise[g] = gate.noise ?? 0;
+      t.gateChecks[g] = gate.checks;
+      total += gate.checks;
+      g++;
+    }
+    t.taskTotal[i] = total;
+    t.taskExploit[i] = task.exploitable ? 1 : 0;
+  });
+  t.gateOff[nAll] = g;
+  tablesOf.set(params, t);
+  return t;
+}
+
 export class Simulator {
   readonly heap: WasmHeap;
   readonly nTasks: number;
@@ -37,7 +123,7 @@ export class Simulator {
   readonly K: number;
   readonly suites: HeldoutSuiteInfo[];
   /** Distinct operation families on each pool task's chain (for "families covered"). */
-  readonly taskFamilies: Int32Array[];
+  readonly taskFamilies: readonly Int32Array[];
   private readonly model: SimModelParams;
   private readonly nEnvsTotal: number;
   private readonly ptr: Record<
@@ -71,19 +157,12 @@ export class Simulator {
     this.K = K;
     this.nTasks = params.tasks.length;
     this.nFamilies = params.families.length;
-    const all: { task: SimTask; env: number }[] = params.tasks.map((task, i) => ({ task, env: taskEnv[i] }));
-    this.suites = [];
-    let envBase = nPoolEnvs;
-    for (const suite of params.heldout) {
-      this.suites.push({ name: suite.name, first: all.length - this.nTasks, count: suite.tasks.length });
-      for (const t of suite.tasks) all.push({ task: t, env: envBase + t.env });
-      envBase += suite.envs.length;
-    }
-    this.nEnvsTotal = envBase;
-    this.nHeldout = all.length - this.nTasks;
-    const nAll = all.length;
-    const nGates = all.reduce((s, t) => s + t.task.gates.length, 0);
-    const maxGates = all.reduce((m, t) => Math.max(m, t.task.gates.length), 0);
+    const tables = simTables(nPoolEnvs, taskEnv, params);
+    this.suites = tables.suites;
+    this.nEnvsTotal = tables.nEnvsTotal;
+    this.nHeldout = tables.nAll - this.nTasks;
+    this.taskFamilies = tables.taskFamilies;
+    const { nAll, nGates } = tables;
 
     const h = this.heap;
     const p = {
@@ -98,7 +177,7 @@ export class Simulator {
       competence: h.allocF64(this.nFamilies),
       familiarity: h.allocF64(this.nEnvsTotal),
       memo: h.allocF64(nAll),
-      scratch: h.allocF64(Math.max(maxGates, this.nFamilies + 2 * this.nEnvsTotal) + 1),
+      scratch: h.allocF64(Math.max(tables.maxGates, this.nFamilies + 2 * this.nEnvsTotal) + 1),
       params: h.allocF64(MODEL_PARAM_SLOTS),
       practice: h.allocF64(nAll),
     };
@@ -120,34 +199,19 @@ export class Simulator {
       hashTmp: h.alloc(16),
     };
     // Fill after every allocation (allocations may detach earlier views).
-    const taskEnvV = h.i32(p.taskEnv, nAll),
-      offV = h.i32(p.gateOff, nAll + 1),
-      famV = h.i32(p.gateFam, nGates);
-    const diffV = h.f64(p.gateDiff, nGates),
-      checksV = h.f64(p.gateChecks, nGates),
-      initV = h.f64(p.taskInit, nAll);
-    const totalV = h.f64(p.taskTotal, nAll),
-      exploitV = h.i32(p.taskExploit, nAll);
-    let g = 0;
-    all.forEach(({ task, env }, i) => {
-      taskEnvV[i] = env;
-      offV[i] = g;
-      initV[i] = task.initiallySatisfied;
-      let total = task.initiallySatisfied;
-      for (const gate of task.gates) {
-        famV[g] = gate.family;
-        // Structure-determined difficulty: scale the hidden part (1 keeps the generated difficulty's bits).
-        diffV[g] = this.model.hiddenNoise === 1 ? gate.difficulty : gate.difficulty + (this.model.hiddenNoise - 1) * (gate.noise ?? 0);
-        checksV[g] = gate.checks;
-        total += gate.checks;
-        g++;
-      }
-      totalV[i] = total;
-      exploitV[i] = task.exploitable ? 1 : 0;
-    });
-    offV[nAll] = g;
+    h.i32(p.taskEnv, nAll).set(tables.taskEnv);
+    h.i32(p.gateOff, nAll + 1).set(tables.gateOff);
+    h.i32(p.gateFam, nGates).set(tables.gateFam);
+    h.f64(p.gateChecks, nGates).set(tables.gateChecks);
+    h.f64(p.taskInit, nAll).set(tables.taskInit);
+    h.f64(p.taskTotal, nAll).set(tables.taskTotal);
+    h.i32(p.taskExploit, nAll).set(tables.taskExploit);
+    const diffV = h.f64(p.gateDiff, nGates);
+    const noise = this.model.hiddenNoise;
+    // Structure-determined difficulty: scale the hidden part (1 keeps the generated difficulty's bits).
+    if (noise === 1) diffV.set(tables.gateDifficulty);
+    else for (let g = 0; g < nGates; g++) diffV[g] = tables.gateDifficulty[g] + (noise - 1) * tables.gateNoise[g];
     h.f64(p.params, MODEL_PARAM_SLOTS).set(packModelParams(this.model));
-    this.taskFamilies = params.tasks.map((t) => Int32Array.from(new Set(t.gates.map((gate) => gate.family))));
     wasm.sim_bind(
       nAll,
       this.nEnvsTotal,

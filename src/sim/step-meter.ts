@@ -19,10 +19,35 @@ export interface StepMeasure {
   rankCorrelation: number | null;
 }
 
+/** Per task, ids of its distinct (environment, tool) pairs, and how many pairs the pool has. */
+interface ToolPairs {
+  ids: Int32Array[];
+  count: number;
+}
+
+/** Computed once per loaded graph (a run starts in milliseconds: the slider-to-chart latency). */
+const toolPairsOf = new WeakMap<LoadedGraph, ToolPairs>();
+
+function toolPairs(loaded: LoadedGraph): ToolPairs {
+  let pairs = toolPairsOf.get(loaded);
+  if (pairs) return pairs;
+  const pairIndex = new Map<string, number>();
+  const ids = loaded.meta.tasks.map((t) =>
+    Int32Array.from(new Set(t.tools), (name) => {
+      const key = `${t.env}\u0000${name}`;
+      let id = pairIndex.get(key);
+      if (id === undefined) pairIndex.set(key, (id = pairIndex.size));
+      return id;
+    }),
+  );
+  toolPairsOf.set(loaded, (pairs = { ids, count: pairIndex.size }));
+  return pairs;
+}
+
 export class StepMeter {
   private readonly taskEnv: Int32Array;
   /** Per task, ids of its distinct (environment, tool) pairs: tools of different environments are different tools. */
-  private readonly toolIds: Int32Array[];
+  private readonly toolIds: readonly Int32Array[];
   private readonly envCounter: DistinctCounter;
   private readonly toolCounter: DistinctCounter;
   private readonly familyCounter: DistinctCounter;
@@ -39,18 +64,11 @@ export class StepMeter {
     nFamilies: number,
   ) {
     this.taskEnv = loaded.packed.taskEnv;
-    const pairIndex = new Map<string, number>();
-    this.toolIds = loaded.meta.tasks.map((t) =>
-      Int32Array.from(new Set(t.tools), (name) => {
-        const key = `${t.env}\u0000${name}`;
-        let id = pairIndex.get(key);
-        if (id === undefined) pairIndex.set(key, (id = pairIndex.size));
-        return id;
-      }),
-    );
+    const pairs = toolPairs(loaded);
+    this.toolIds = pairs.ids;
     const n = loaded.meta.tasks.length;
     this.envCounter = new DistinctCounter(loaded.packed.nEnvs);
-    this.toolCounter = new DistinctCounter(Math.max(1, pairIndex.size));
+    this.toolCounter = new DistinctCounter(Math.max(1, pairs.count));
     this.familyCounter = new DistinctCounter(Math.max(1, nFamilies));
     this.trueRanks = new Float64Array(n);
     this.predictedRanks = new Float64Array(n);

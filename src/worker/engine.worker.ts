@@ -9,7 +9,7 @@ import { decodeGraphBytes } from '../engine/graph-bytes.ts';
 import { serializeGraphJson, unpackGraph } from '../engine/graph-json.ts';
 import { parseHistoryJsonl, serializeHistoryJsonl, taskIndexOf, defaultScoreStep } from '../engine/history.ts';
 import { SCORABLE_SCHEDULERS, type Config, type Graph, type LoadedGraph, type Observation } from '../engine/types.ts';
-import { compileEnvschedFromUrl, instantiateEnvsched, nativeMathOf } from '../engine/wasm/index.ts';
+import { compileEnvschedFromUrl, instantiateEnvsched, nativeMathOf, prepareScheduler } from '../engine/wasm/index.ts';
 import { analyse, explainFromAnalysis, type Analysis } from '../reference/index.ts';
 import { JS_MATH, type ScalarMath } from '../reference/math.ts';
 import { reproduce } from '../sim/reproduce.ts';
@@ -73,6 +73,41 @@ async function newRunWasm(): Promise<RunWasm> {
   return { sim, scheduler: await instantiateEnvsched(module) };
 }
 
+/**
+ * The next run's instances, made while the worker is idle with the graph already in the
+ * scheduler's memory: a knob change's first step then costs a step, not the ~25 ms of copying and
+ * indexing the graph (the slider-to-chart latency). Used once; a run of another graph ignores it.
+ */
+let spare: { graph: LoadedGraph; wasm: Promise<RunWasm> } | null = null;
+
+function prepareSpare(): void {
+  const graph = loaded;
+  if (!module || !graph || spare?.graph === graph) return;
+  const wasm = newRunWasm().then((w) => {
+    prepareScheduler(
+      w.scheduler,
+      graph.packed,
+      graph.meta.tasks.map((t) => t.id),
+    );
+    return w;
+  });
+  wasm.catch(() => {}); // a failed spare is simply not used
+  spare = { graph, wasm };
+}
+
+async function runWasmFor(graph: LoadedGraph): Promise<RunWasm> {
+  const ready = spare;
+  spare = null;
+  if (ready?.graph === graph) {
+    try {
+      return await ready.wasm;
+    } catch {
+      // fall through to fresh instances
+    }
+  }
+  return newRunWasm();
+}
+
 function describe(l: LoadedGraph, source: string): DatasetInfo {
   const sim = l.meta.sim as { heldout?: { name: string }[] } | undefined;
   return {
@@ -92,6 +127,8 @@ function setGraph(l: LoadedGraph, source: string): DatasetInfo {
   analyses.clear();
   imported = null;
   info = describe(l, source);
+  spare = null;
+  setTimeout(prepareSpare, 0);
   return info;
 }
 
@@ -177,7 +214,7 @@ const api: EngineApi = {
         throw new InputError(info.source, 'sim', 'this graph has no simulator parameters, so it can be scored but not simulated (SPEC 12)');
       const signal = runs.signal;
       const started = performance.now();
-      const wasm = await newRunWasm();
+      const wasm = await runWasmFor(loaded);
       lanes.delete(lane);
       for (const key of [...analyses.keys()]) if (key.startsWith(`${lane}:`)) analyses.delete(key);
       const session = new RunSession(wasm, loaded, config, runId, info.source, { ...DEFAULT_SIM_MODEL, ...world });
@@ -196,6 +233,7 @@ const api: EngineApi = {
         if (signal.aborted) return cancelled();
       }
       lanes.set(lane, session);
+      setTimeout(prepareSpare, 0); // after this answer has gone out
       const done: RunDone = {
         lane,
         runId,

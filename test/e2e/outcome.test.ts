@@ -268,7 +268,8 @@ describe('the projector-first layout', () => {
   });
 
   it('keeps the header in place when the fingerprint appears', async () => {
-    const { page } = await open('?dataset=tiny&B=12&T=1000', { width: 1024, height: 768 });
+    // A run long enough (1000 steps on the full pool: seconds) to catch the page while it computes.
+    const { page } = await open('?dataset=envscaler-rl&T=1000', { width: 1024, height: 768 });
     await page.waitForSelector('[data-testid=fingerprint]');
     const layout = () =>
       page.$$eval('header, header nav button, [data-testid=fingerprint]', (els) =>

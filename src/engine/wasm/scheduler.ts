@@ -370,3 +370,33 @@ export class WasmScheduler {
     };
   }
 }
+
+/** Schedulers whose graph was loaded ahead of their run, one per instance, taken once. */
+const prepared = new WeakMap<EnvschedWasm, { packed: PackedGraph; taskIds: readonly string[]; scheduler: WasmScheduler }>();
+
+/**
+ * Loads a graph into a fresh instance ahead of the run that will use it (the app's worker does it
+ * while idle, so a knob change's run starts without copying and indexing the graph).
+ */
+export function prepareScheduler(wasm: EnvschedWasm, packed: PackedGraph, taskIds: readonly string[]): void {
+  const scheduler = new WasmScheduler(wasm);
+  scheduler.loadGraph(packed, taskIds);
+  prepared.set(wasm, { packed, taskIds, scheduler });
+}
+
+function sameIds(a: readonly string[], b: readonly string[]): boolean {
+  return a === b || (a.length === b.length && a.every((id, i) => id === b[i]));
+}
+
+/**
+ * A scheduler on `wasm` holding `packed`: the prepared one when it holds this very graph (a
+ * loaded instance is in the same state as one loaded now), else the graph is loaded here.
+ */
+export function schedulerFor(wasm: EnvschedWasm, packed: PackedGraph, taskIds: readonly string[]): WasmScheduler {
+  const ready = prepared.get(wasm);
+  prepared.delete(wasm);
+  if (ready && ready.packed === packed && sameIds(ready.taskIds, taskIds)) return ready.scheduler;
+  const scheduler = new WasmScheduler(wasm);
+  scheduler.loadGraph(packed, taskIds);
+  return scheduler;
+}

@@ -3,7 +3,7 @@
 // loadGraph resets that instance's heap. The TypeScript reference (src/reference) is the test
 // oracle of these kernels, not a run-time fallback.
 import type { Config, PackedGraph, SchedulerName } from '../../engine/types.ts';
-import { PHASES, WasmScheduler, type EnvschedWasm } from '../../engine/wasm/index.ts';
+import { PHASES, schedulerFor, type EnvschedWasm, type WasmScheduler } from '../../engine/wasm/index.ts';
 import type { BatchScheduler, ChosenBatch, StepGroups } from '../scheduler.ts';
 
 export class EnvSchedScheduler implements BatchScheduler {
@@ -18,8 +18,7 @@ export class EnvSchedScheduler implements BatchScheduler {
     taskIds: readonly string[],
     config: Config,
   ) {
-    this.scheduler = new WasmScheduler(wasm);
-    this.scheduler.loadGraph(packed, taskIds);
+    this.scheduler = schedulerFor(wasm, packed, taskIds);
     this.scheduler.configure(config);
   }
 

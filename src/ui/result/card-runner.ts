@@ -25,6 +25,8 @@ export class CardRunner {
   private controller: AbortController | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private executor: Promise<CardExecutor> | null = null;
+  /** The executor once made (`executor` resolved): terminated synchronously on a change. */
+  private made: CardExecutor | null = null;
   private key: string | null = null;
 
   constructor(
@@ -42,10 +44,15 @@ export class CardRunner {
       this.controller = null;
       const busy = this.executor;
       this.executor = null;
-      void busy?.then(
-        (e) => e.terminate(),
-        () => {},
-      );
+      // Now, not in a later microtask: the page re-renders for the change in between, and the stale
+      // seeds would keep both cores busy while the new configuration's first step waits.
+      if (this.made) this.made.terminate();
+      else
+        void busy?.then(
+          (e) => e.terminate(),
+          () => {},
+        );
+      this.made = null;
     }
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
@@ -70,8 +77,9 @@ export class CardRunner {
     this.controller = controller;
     const f = this.fields;
     try {
-      this.executor ??= this.makeExecutor();
-      const executor = await this.executor;
+      const making = (this.executor ??= this.makeExecutor());
+      const executor = await making;
+      if (this.executor === making) this.made = executor;
       await runCard(executor, a, b, seeds, controller.signal, (progress) => {
         f.pairs = progress.pairs;
       });

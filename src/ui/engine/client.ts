@@ -54,12 +54,23 @@ const HEARTBEAT_MS = 500;
 /** ... and a worker that leaves one unanswered this long is hung (runs yield every ~40 ms). */
 export const HANG_MS = 4000;
 
+/** Calls `f` now; a synchronous throw becomes a rejected promise, as it would inside `then`. */
+function sendNow<T>(f: () => Promise<T>): Promise<T> {
+  try {
+    return f();
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
 interface Slot {
   worker: Worker;
   remote: Comlink.Remote<EngineApi>;
   /** Resolves when the module is compiled and the current graph loaded. */
   ready: Promise<Result<DatasetInfo> | null>;
   readyDone: boolean;
+  /** True once `ready` fulfilled: calls then go out at once. */
+  readyOk: boolean;
   /** Reject function of every call in flight -> its kind and its settled promise. */
   pending: Map<(error: Error) => void, { kind: CallKind; settled: Promise<unknown>; during: string }>;
   /** When the unanswered heartbeat ping was sent (null: none outstanding), and its number. */
@@ -96,11 +107,11 @@ export class EngineClient {
     const remote = Comlink.wrap<EngineApi>(worker);
     const graph = this.graph;
     const ready = remote.init(this.wasmUrl, this.base).then(() => (graph ? this.loadInto(remote, graph) : null));
-    const slot: Slot = { worker, remote, ready, readyDone: false, pending: new Map(), pingSentAt: null, pingSeq: 0 };
+    const slot: Slot = { worker, remote, ready, readyDone: false, readyOk: false, pending: new Map(), pingSentAt: null, pingSeq: 0 };
     // A failing init surfaces in the calls that wait for it. Loading a graph does not yield, so
     // the heartbeat starts only once the worker is ready.
     ready.then(
-      () => (slot.readyDone = true),
+      () => (slot.readyDone = slot.readyOk = true),
       () => (slot.readyDone = true),
     );
     // A worker that dies (uncaught error, failed script) or cannot decode a message is replaced.
@@ -183,27 +194,27 @@ export class EngineClient {
     const settled = new Promise<void>((r) => (settle = r));
     return new Promise<T>((resolve, reject) => {
       slot.pending.set(reject, { kind, settled, during });
-      slot.ready
-        .then(() => f(slot.remote))
-        .then(
-          (value) => {
-            slot.pending.delete(reject);
+      // A ready worker gets the message in this task, not after the page's next re-render.
+      const sent = slot.readyOk ? sendNow(() => f(slot.remote)) : slot.ready.then(() => f(slot.remote));
+      sent.then(
+        (value) => {
+          slot.pending.delete(reject);
+          settle();
+          resolve(value as T);
+        },
+        (error: unknown) => {
+          const fault = classifyFault(error);
+          if (fault !== null && slot.pending.has(reject)) {
+            // The worker trapped, aborted or ran out of memory: its state is unknown, replace it.
+            this.fail(slot, fault, error instanceof Error ? `${error.name}: ${error.message}` : String(error), during);
             settle();
-            resolve(value as T);
-          },
-          (error: unknown) => {
-            const fault = classifyFault(error);
-            if (fault !== null && slot.pending.has(reject)) {
-              // The worker trapped, aborted or ran out of memory: its state is unknown, replace it.
-              this.fail(slot, fault, error instanceof Error ? `${error.name}: ${error.message}` : String(error), during);
-              settle();
-              return;
-            }
-            slot.pending.delete(reject);
-            settle();
-            reject(error instanceof Error ? error : new Error(String(error)));
-          },
-        );
+            return;
+          }
+          slot.pending.delete(reject);
+          settle();
+          reject(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
     });
   }
 
@@ -230,12 +241,24 @@ export class EngineClient {
    * cooperatively (their calls reject with Cancelled), anything else is terminated with its worker.
    * Resolves when the worker is free for the next request.
    */
-  async interrupt(): Promise<void> {
+  /**
+   * Stops what the worker is doing for a new request (latest wins). Null when there is nothing to
+   * stop, so the caller can send its request in the same task (a knob change's run request then
+   * leaves before the page re-renders for the change).
+   */
+  interrupt(): Promise<void> | null {
     const slot = this.active;
     const calls = [...slot.pending.values()];
-    if (calls.some((c) => c.kind === 'long')) return this.replaceActive();
+    if (calls.some((c) => c.kind === 'long')) {
+      this.replaceActive();
+      return null;
+    }
     const runs = calls.filter((c) => c.kind === 'run').map((c) => c.settled);
-    if (runs.length === 0) return; // quick calls (pool, inspect) just finish
+    if (runs.length === 0) return null; // quick calls (pool, inspect) just finish
+    return this.cancelRuns(slot, runs);
+  }
+
+  private async cancelRuns(slot: Slot, runs: Promise<unknown>[]): Promise<void> {
     slot.remote.cancel().catch(() => {});
     let timer: ReturnType<typeof setTimeout> | undefined;
     const stopped = await Promise.race([

@@ -30,7 +30,8 @@ export interface EngineLike {
   /** Increases whenever the worker was replaced (its recorded lanes are gone). */
   readonly epoch: number;
   onFault: ((fault: EngineFault) => void) | null;
-  interrupt(): Promise<void>;
+  /** Stops the worker's current work; null when there was nothing to stop (send the next request now). */
+  interrupt(): Promise<void> | null;
   datasetNames(): Promise<string[]>;
   loadDataset(name: string): Promise<Result<DatasetInfo>>;
   loadGraphFile(bytes: Uint8Array, fileName: string): Promise<Result<DatasetInfo>>;
@@ -248,7 +249,8 @@ export class Orchestrator {
     this.startedKey = this.keyOf();
     lanes.running = true;
     try {
-      await this.client.interrupt();
+      const stopping = this.client.interrupt();
+      if (stopping) await stopping;
       if (signal.aborted) return;
       if (this.loadedDataset !== state.a.dataset) {
         const result = await this.client.loadDataset(state.a.dataset);

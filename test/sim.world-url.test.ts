@@ -1,10 +1,16 @@
 // The simulated world's knobs in a link (the app's "Simulated world" section): written only when
 // they differ from the calibrated world, read back exactly, bad values corrected with a notice.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SIM_MODEL, WORLD_OFF } from '../src/sim/model-params.ts';
+import { DEFAULT_SIM_MODEL, WORLD_KNOBS, WORLD_OFF } from '../src/sim/model-params.ts';
+import { WORLD_KNOB_INFO } from '../src/ui/state/knobs.ts';
 import { defaultState, parseUrlState, serializeUrlState } from '../src/ui/state/url-state.ts';
 
 describe('world knobs in the URL', () => {
+  it('the app\'s "Simulated world" section lists every mechanism the link carries, in the same order, each explained with its off value', () => {
+    expect(WORLD_KNOB_INFO.map((k) => k.key)).toEqual([...WORLD_KNOBS]);
+    for (const k of WORLD_KNOB_INFO) expect(k.explain).toContain(`Off: ${WORLD_OFF[k.key]}.`);
+  });
+
   it('the calibrated world writes nothing; a changed knob round-trips as w.<knob>', () => {
     const state = defaultState();
     expect(serializeUrlState(state)).toBe('v=1');

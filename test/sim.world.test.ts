@@ -118,10 +118,11 @@ describe('learning mechanisms', () => {
   };
   const spread = [0, 1, 0, 1]; // two groups, sigma = 0.5 each
 
-  it('signal exponent: a group teaches sigma^gamma (GRPO-normalised at 0, unnormalised at 1)', async () => {
+  it('signal exponent: a group teaches sigma^gamma (GRPO-normalised at 1, unnormalised at 2)', async () => {
     expect(await learnFrom(base, [0, 2], spread)).toBeCloseTo(0.1 * 2 * 0.5, 12);
     expect(await learnFrom({ ...base, signalExponent: 0 }, [0, 2], spread)).toBeCloseTo(0.1 * 2 * 1, 12);
     expect(await learnFrom({ ...base, signalExponent: 0.5 }, [0, 2], spread)).toBeCloseTo(0.1 * 2 * Math.sqrt(0.5), 12);
+    expect(await learnFrom({ ...base, signalExponent: 2 }, [0, 2], spread)).toBeCloseTo(0.1 * 2 * 0.25, 12);
     expect(await learnFrom({ ...base, signalExponent: 0 }, [0, 2], [0.5, 0.5, 0, 1])).toBeCloseTo(0.1 * 1, 12); // equal rewards still teach nothing
   });
 
@@ -147,6 +148,24 @@ describe('learning mechanisms', () => {
     expect(learned).toBeCloseTo(0.1, 12);
     expect(step([1, 1, 1, 1])).toBe(learned); // no signal: the policy does not move
     expect(step(spread)).toBeCloseTo((1 - 0.1 * 0.5) * learned + 0.1, 12); // mean signal 0.5
+  });
+
+  it('normalised drift: forgetting follows the share of groups with spread, not their summed signal', async () => {
+    const world = { ...base, forgetting: 0.1, normalisedDrift: 1 };
+    const sim = await simulatorFor(loaded, 2, world);
+    const step = (rewards: number[]) => {
+      sim.batchView(2).set([0, 2]);
+      sim.rolloutView(2).rewards.set(rewards);
+      sim.learn(2);
+      return sim.policy().competence[0];
+    };
+    const learned = step(spread);
+    expect(step([1, 1, 1, 1])).toBe(learned); // no group with spread: no update, no drift
+    // both groups have spread: drift 0.1 x 1 (with lambda 0 it would be 0.1 x the mean signal 0.5)
+    const both = step(spread);
+    expect(both).toBeCloseTo((1 - 0.1) * learned + 0.1, 12);
+    // one group with spread of two: drift 0.1 x 1/2 whatever the size of its spread
+    expect(step([0, 0.2, 1, 1])).toBeCloseTo((1 - 0.1 * 0.5) * both + 0.1 * 0.1, 12);
   });
 
   it('repeat discount: practising the same task again transfers less than a fresh one', async () => {

@@ -41,6 +41,7 @@ const P_BREADTH: i32 = 12; // beta: a group's transfer is divided by n_e^beta (n
 const P_FORGETTING: i32 = 13; // phi: competence relaxes toward competence0 by phi x the step's mean signal; off 0
 const P_REPEAT_DISCOUNT: i32 = 14; // rho: transfer of a task's group divided by 1 + rho x earlier practice; off 0
 const P_COMPETENCE0: i32 = 15; // the starting competence forgetting relaxes toward
+const P_NORMALISED_DRIFT: i32 = 16; // lambda: forgetting driven by the share of groups with spread (1) instead of the mean signal (0); off 0
 
 /** Records the layout of the packed pool and the policy state. Pointers come from mem_alloc. */
 export function sim_bind(
@@ -207,6 +208,7 @@ export function sim_learn(batch: usize, n: i32, K: i32, rewards: usize): void {
     stF(envCount, e, ldF(envCount, e) + 1.0);
   }
   let signalSum = 0.0;
+  let spreadGroups = 0.0; // groups whose rewards are not all equal: each one updates the policy
   for (let b = 0; b < n; b++) {
     const i = ldI(batch, b);
     let mean = 0.0;
@@ -220,6 +222,7 @@ export function sim_learn(batch: usize, n: i32, K: i32, rewards: usize): void {
     const sigma = Math.sqrt(v / <f64>K);
     const s = gamma == 1.0 ? sigma : sigma > 0.0 ? Math.pow(sigma, gamma) : 0.0;
     signalSum += s;
+    if (s > 0.0) spreadGroups += 1.0;
     const e = ldI(pTaskEnv, i);
     stF(envSpread, e, ldF(envSpread, e) + s);
     stF(pMemo, i, Math.min(ldF(pMemo, i) + etaM * s, memoMax));
@@ -241,12 +244,20 @@ export function sim_learn(batch: usize, n: i32, K: i32, rewards: usize): void {
   const sat = param(P_COMPETENCE_SAT);
   const phi = param(P_FORGETTING);
   const a0 = param(P_COMPETENCE0);
+  const lambda = param(P_NORMALISED_DRIFT);
+  // How far this step's update moves the policy: the mean signal (lambda 0) or, as under GRPO's
+  // normalised advantages where every group with spread pushes about equally hard, the share of
+  // groups with spread (lambda 1). No group with spread, no update, no drift.
+  const drive = lambda == 0.0 || n == 0 ? 0.0 : (1.0 - lambda) * signalSum / <f64>n + lambda * spreadGroups / <f64>n;
   for (let f = 0; f < nFamilies; f++) {
     const c = ldF(credit, f);
     let a = ldF(pCompetence, f);
     // Forgetting: every update moves the policy and what it does not renew drifts back toward the
-    // untrained policy, in proportion to the step's mean signal (no update, no drift).
-    if (phi != 0.0 && n > 0) a = a0 + (1.0 - min<f64>(1.0, phi * signalSum / <f64>n)) * (a - a0);
+    // untrained policy, in proportion to how far the step's update moves it.
+    if (phi != 0.0 && n > 0) {
+      if (lambda == 0.0) a = a0 + (1.0 - min<f64>(1.0, phi * signalSum / <f64>n)) * (a - a0); // the same bits as before
+      else a = a0 + (1.0 - min<f64>(1.0, phi * drive)) * (a - a0);
+    }
     // Saturating within a step: redundant groups of one family teach less than diverse ones.
     stF(pCompetence, f, a + etaC * c / (1.0 + c / sat));
   }

@@ -28,7 +28,7 @@ export interface SimModelParams {
   // ---- world mechanisms (docs/simulator.md, "World mechanisms"); WORLD_OFF gives each one's off value ----
   /** Partial credit q: a check behind a passed gate still fails with probability q (1 - p_gate). Off: 0. */
   partialCredit: number;
-  /** Learning signal of a group: sigma^gamma (1 = unnormalised advantage, 0 = GRPO's normalised one). Off: 1. */
+  /** Learning signal of a group: sigma^gamma (1 = GRPO's std-normalised advantage, 2 = the unnormalised one). Off: 1. */
   signalExponent: number;
   /** Breadth beta: a group's transfer to competence is divided by n_e^beta, n_e its environment's groups this step. Off: 0. */
   breadth: number;
@@ -36,12 +36,22 @@ export interface SimModelParams {
   forgetting: number;
   /** Memorisation vs transfer rho: a task's transfer is divided by 1 + rho x the steps it was already practised. Off: 0. */
   repeatDiscount: number;
+  /** Normalised drift lambda: forgetting is driven by the share of groups with spread (1, GRPO: each pushes alike) instead of the mean signal (0). Off: 0. */
+  normalisedDrift: number;
   /** Structure-determined difficulty: the hidden part of every gate's difficulty is scaled by this. Off: 1 (as generated). */
   hiddenNoise: number;
 }
 
 /** The world mechanisms: the knobs of the app's "Simulated world" section, in display order. */
-export const WORLD_KNOBS = ['partialCredit', 'signalExponent', 'breadth', 'forgetting', 'repeatDiscount', 'hiddenNoise'] as const;
+export const WORLD_KNOBS = [
+  'partialCredit',
+  'signalExponent',
+  'breadth',
+  'forgetting',
+  'normalisedDrift',
+  'repeatDiscount',
+  'hiddenNoise',
+] as const;
 export type WorldKnob = (typeof WORLD_KNOBS)[number];
 export type WorldSettings = Pick<SimModelParams, WorldKnob>;
 
@@ -51,6 +61,7 @@ export const WORLD_OFF: Readonly<WorldSettings> = Object.freeze({
   signalExponent: 1,
   breadth: 0,
   forgetting: 0,
+  normalisedDrift: 0,
   repeatDiscount: 0,
   hiddenNoise: 1,
 });
@@ -58,9 +69,10 @@ export const WORLD_OFF: Readonly<WorldSettings> = Object.freeze({
 /** Bounds of each knob (the calibration's search box and the app's sliders). */
 export const WORLD_BOUNDS: Readonly<Record<WorldKnob, readonly [number, number]>> = Object.freeze({
   partialCredit: [0, 1],
-  signalExponent: [0, 1],
+  signalExponent: [0, 2],
   breadth: [0, 1],
   forgetting: [0, 0.5],
+  normalisedDrift: [0, 1],
   repeatDiscount: [0, 2],
   hiddenNoise: [0, 1.5],
 });
@@ -97,9 +109,9 @@ export function worldOff(model: SimModelParams): SimModelParams {
 }
 
 /** Number of f64 slots of the params array (assembly/sim/model.ts P_*). */
-export const MODEL_PARAM_SLOTS = 16;
+export const MODEL_PARAM_SLOTS = 17;
 
-/** The params array of assembly/sim/model.ts, in its index order (P_EXPLOIT ... P_COMPETENCE0). */
+/** The params array of assembly/sim/model.ts, in its index order (P_EXPLOIT ... P_NORMALISED_DRIFT). */
 export function packModelParams(p: SimModelParams): Float64Array {
   return Float64Array.of(
     p.exploitRate,
@@ -118,5 +130,6 @@ export function packModelParams(p: SimModelParams): Float64Array {
     p.forgetting,
     p.repeatDiscount,
     p.competence0,
+    p.normalisedDrift,
   );
 }

@@ -7,6 +7,7 @@ import { DEFAULT_CONFIG } from '../../src/engine/config.ts';
 import { decodeGraphBinary } from '../../src/engine/graph-binary.ts';
 import type { Config, LoadedGraph, SchedulerName } from '../../src/engine/types.ts';
 import { instantiateEnvsched } from '../../src/engine/wasm/loader.ts';
+import { DEFAULT_SIM_MODEL } from '../../src/sim/model-params.ts';
 import { runSimulation } from '../../src/sim/run.ts';
 import { instantiateSimWasm } from '../../src/sim/wasm.ts';
 import type { CaseResult, CrossEngineCase, EngineReport } from './protocol.ts';
@@ -47,7 +48,7 @@ async function main(): Promise<void> {
     // A fresh pair of instances per run, as the CLI and the app's worker make them.
     const wasm = { sim: await instantiateSimWasm({ module }), scheduler: await instantiateEnvsched(module) };
     const started = performance.now();
-    const run = runSimulation(wasm, loaded, config, c.dataset);
+    const run = runSimulation(wasm, loaded, config, c.dataset, { model: { ...DEFAULT_SIM_MODEL, ...c.world } });
     const last = run.steps[run.steps.length - 1];
     results.push({
       key: c.key,

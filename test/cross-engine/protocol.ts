@@ -1,5 +1,6 @@
 // What the test server and the harness page exchange (test/cross-engine/): the cases to run and
 // the fingerprints the page reports back. Plain JSON, so any browser can take part.
+import type { WorldKnob } from '../../src/sim/model-params.ts';
 
 export interface CrossEngineCase {
   /** Stable key of the case, e.g. `tiny/envsched/seed 1`. */
@@ -9,6 +10,8 @@ export interface CrossEngineCase {
   scheduler: string;
   seed: number;
   steps: number;
+  /** World knobs over the calibrated defaults (docs/simulator.md); absent: the calibrated world. */
+  world?: Partial<Record<WorldKnob, number>>;
 }
 
 export interface CaseResult {

@@ -226,7 +226,7 @@ export const WORLD_KNOB_INFO: WorldKnobInfo[] = [
     label: 'learning signal exponent',
     step: 0.05,
     explain:
-      'A group teaches σ^γ (σ its reward spread): 0 = GRPO’s normalised advantage (any spread teaches alike), 1 = unnormalised. Equal rewards teach nothing. Off: 1.',
+      'A group teaches σ^γ (σ its reward spread): 1 = GRPO’s std-normalised advantage, 2 = the unnormalised one, 0 = any spread teaches alike. Equal rewards teach nothing. Off: 1.',
   },
   {
     key: 'breadth',
@@ -241,6 +241,13 @@ export const WORLD_KNOB_INFO: WorldKnobInfo[] = [
     step: 0.005,
     explain:
       'Each step skills relax toward the untrained policy by this fraction, so training must keep renewing them. 0: nothing is forgotten. Off: 0.',
+  },
+  {
+    key: 'normalisedDrift',
+    label: 'normalised drift',
+    step: 0.05,
+    explain:
+      'What a step’s forgetting follows: 0 = its mean learning signal (learning and drift scale together), 1 = the share of groups with any spread (under GRPO each such group pushes the policy alike). Off: 0.',
   },
   {
     key: 'repeatDiscount',

@@ -1,0 +1,148 @@
+#!/usr/bin/env node
+// Diagnosis of the calibrated world (docs/reproduction.md, "Why EnvSched gains so little"): what
+// the batches of random and of the EnvSched family contain (variance, all-equal groups, repeats,
+// breadth) and how much each world mechanism lets through of the groups' spread on its way to
+// competence, the only state held-out suites see; then counterfactual worlds with one mechanism
+// changed at a time, to see which one decides the size of EnvSched's held-out gain.
+// Diagnostic only: it fits nothing and no figure of it is a fit target or a check.
+//
+// Usage: node scripts/calibrate-diagnose.mjs [--seeds S] [--steps T] [--world name=value,...] [--schedulers a,b] [--no-counterfactuals]
+//        [--dataset D] [--B B]
+// Needs the compiled sources (dist/) and the envscaler-rl dataset (`npm run calibrate` builds both).
+import { parseArgs } from 'node:util';
+
+const dist = (path) => new URL(`../dist/${path}`, import.meta.url).href;
+const { loadDataset } = await import(dist('sim/dataset-node.js'));
+const { loadRunWasmNode } = await import(dist('sim/wasm-node.js'));
+const { SimulationRun } = await import(dist('sim/run.js'));
+const { DEFAULT_SIM_MODEL } = await import(dist('sim/model-params.js'));
+const { DEFAULT_CONFIG } = await import(dist('engine/config.js'));
+
+const { values: flags } = parseArgs({
+  options: {
+    seeds: { type: 'string', default: '2' },
+    steps: { type: 'string', default: '200' },
+    world: { type: 'string', default: '' },
+    dataset: { type: 'string', default: 'envscaler-rl' },
+    B: { type: 'string', default: '64' },
+    schedulers: { type: 'string', default: 'random,envsched,coverage-only,cross-only,exploitation-only' },
+    'no-counterfactuals': { type: 'boolean', default: false },
+  },
+});
+const SEEDS = Number(flags.seeds);
+const STEPS = Number(flags.steps);
+const override = Object.fromEntries(
+  flags.world
+    .split(',')
+    .filter(Boolean)
+    .map((kv) => kv.split('='))
+    .map(([k, v]) => [k, Number(v)]),
+);
+const WORLD = { ...DEFAULT_SIM_MODEL, ...override };
+const { loaded, source } = await loadDataset(flags.dataset);
+const base = { ...DEFAULT_CONFIG, alpha: [...DEFAULT_CONFIG.alpha], B: Number(flags.B) };
+const mean = (xs) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
+const taskEnv = loaded.packed.taskEnv;
+
+/** One run with the per-group factors of the learning rule (docs/simulator.md, "Learning") recomputed beside it. */
+async function run(scheduler, seed, model) {
+  const r = new SimulationRun(await loadRunWasmNode(), loaded, { ...base, scheduler, seed }, source, { model, steps: STEPS });
+  const practice = new Float64Array(r.sim.nTasks);
+  const seen = new Uint8Array(r.sim.nTasks);
+  const acc = { zero: 0, groups: 0, sigma: 0, signal: 0, breadthF: 0, repeatF: 0, transfer: 0, repeatPick: 0, truthVar: 0, truthMean: 0 };
+  const K = base.K;
+  while (!r.done) {
+    const d = r.step();
+    const batch = d.metrics.batch;
+    const count = new Map();
+    for (const i of batch) count.set(taskEnv[i], (count.get(taskEnv[i]) ?? 0) + 1);
+    batch.forEach((i, b) => {
+      let m = 0;
+      for (let k = 0; k < K; k++) m += d.groups.rewards[b * K + k];
+      m /= K;
+      let v = 0;
+      for (let k = 0; k < K; k++) v += (d.groups.rewards[b * K + k] - m) ** 2;
+      const sigma = Math.sqrt(v / K);
+      const s = sigma > 0 ? sigma ** model.signalExponent : 0;
+      const bf = 1 / count.get(taskEnv[i]) ** model.breadth;
+      const rf = 1 / (1 + model.repeatDiscount * practice[i]);
+      acc.groups++;
+      if (sigma === 0) acc.zero++;
+      acc.sigma += sigma;
+      acc.signal += s;
+      acc.breadthF += bf;
+      acc.repeatF += rf;
+      acc.transfer += s * bf * rf;
+      if (seen[i]) acc.repeatPick++;
+      seen[i] = 1;
+      acc.truthVar += d.truthVariance[i];
+      acc.truthMean += d.truthMean[i];
+      if (s > 0) practice[i]++;
+    });
+  }
+  const res = r.result();
+  const g = acc.groups;
+  // Competence moved, per family: how far the run pushed each skill the held-out suites share.
+  const comp = r.sim.policy().competence;
+  const shifts = Array.from(comp, (a) => a - model.competence0);
+  return {
+    gain: res.summary.heldoutFinal - res.summary.heldoutInitial,
+    meanVar: res.summary.meanVariance,
+    envs: res.summary.envsPerBatch,
+    families: res.summary.familiesPerBatch,
+    zeroShare: acc.zero / g,
+    sigma: acc.sigma / g,
+    signal: acc.signal / g,
+    breadthFactor: acc.breadthF / g,
+    repeatFactor: acc.repeatF / g,
+    transferPerGroup: acc.transfer / g,
+    repeatShare: acc.repeatPick / g,
+    distinctTasks: seen.reduce((a, b) => a + b, 0),
+    trueMeanReward: acc.truthMean / g,
+    competenceShift: mean(shifts),
+    minFamilyShift: Math.min(...shifts),
+  };
+}
+
+async function table(model, schedulers) {
+  const rows = {};
+  for (const s of schedulers) {
+    const runs = [];
+    for (let k = 0; k < SEEDS; k++) runs.push(await run(s, 900 + k, model));
+    rows[s] = Object.fromEntries(Object.keys(runs[0]).map((key) => [key, mean(runs.map((x) => x[key]))]));
+  }
+  return rows;
+}
+
+const fmt = (x) => (Math.abs(x) >= 100 ? x.toFixed(0) : Math.abs(x) >= 1 ? x.toFixed(2) : x.toPrecision(3));
+const schedulers = flags.schedulers.split(',');
+const rows = await table(WORLD, schedulers);
+const keys = Object.keys(rows[schedulers[0]]);
+process.stdout.write(
+  `${flags.dataset}, B = ${base.B}; world: ${JSON.stringify(override)} (else the calibrated defaults); ${SEEDS} seeds x ${STEPS} steps, seeds 900..\n`,
+);
+process.stdout.write(`${['scheduler'.padEnd(18), ...keys.map((k) => k.padStart(16))].join('')}\n`);
+for (const s of schedulers) process.stdout.write(`${[s.padEnd(18), ...keys.map((k) => fmt(rows[s][k]).padStart(16))].join('')}\n`);
+const rel = (s) => (rows[s].gain - rows.random.gain) / rows.random.gain;
+process.stdout.write(`gain vs random / random's gain: ${schedulers.map((s) => `${s} ${rel(s).toFixed(3)}`).join(', ')}\n`);
+
+if (!flags['no-counterfactuals']) {
+  // One mechanism changed at a time, everything else as above: EnvSched's and coverage-only's gain over random.
+  const worlds = {
+    'as calibrated': {},
+    'breadth off': { breadth: 0 },
+    'repeat discount off': { repeatDiscount: 0 },
+    'forgetting off': { forgetting: 0 },
+    'signal sigma^1 (GRPO)': { signalExponent: 1 },
+    'signal sigma^2 (unnormalised)': { signalExponent: 2 },
+    'saturation off': { competenceSaturation: 1e9 },
+  };
+  process.stdout.write('\ncounterfactual worlds: (scheduler gain - random gain) / random gain\n');
+  for (const [name, w] of Object.entries(worlds)) {
+    const t = await table({ ...WORLD, ...w }, ['random', 'envsched', 'coverage-only']);
+    const r = (s) => ((t[s].gain - t.random.gain) / t.random.gain).toFixed(3);
+    process.stdout.write(
+      `${name.padEnd(32)} random gain ${t.random.gain.toFixed(3)}  envsched ${r('envsched')}  coverage-only ${r('coverage-only')}  signal ratio env/rnd ${(t.envsched.signal / t.random.signal).toFixed(3)}  transfer ratio ${(t.envsched.transferPerGroup / t.random.transferPerGroup).toFixed(3)}\n`,
+    );
+  }
+}

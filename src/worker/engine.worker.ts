@@ -206,9 +206,10 @@ const WARM_STEPS = 3;
  * Done while the worker is idle after a run or an import: what every step's analysis of that
  * history shares (the readable graph, the explain instance with the history, the progress
  * filter's residuals, the replay's similarity index), by analysing its last few steps and
- * explaining one pick of each (which also compiles and optimises that code). In parts, yielding between
- * them and giving way to any run and to any view's request. Per graph and per history, never per step: any other step the
- * user opens is still analysed when asked (bench/explain.mjs measures that case).
+ * explaining one pick of each (which also compiles and optimises that code). In parts, yielding
+ * between them and giving way to any run and to any view's request. Per graph and per history,
+ * never per step: any other step the user opens is still analysed when asked (bench/explain.mjs
+ * measures that case).
  */
 function prepareInBackground(lane: Lane | 'imported', step: number): void {
   const mine = ++preparation;
@@ -247,7 +248,6 @@ function prepareInBackground(lane: Lane | 'imported', step: number): void {
   }, PREPARE_AFTER_MS);
 }
 
-/** The (cached) analysis of a lane's history at `step`, with that history and the configuration scored. */
 /** A lane's history and configuration (scored as SPEC 12 allows), or why there is none. */
 function laneHistory(lane: Lane | 'imported'): Result<{ observations: readonly Observation[]; config: Config; runId: number }> {
   if (!loaded) return noticeOf('no graph loaded');
@@ -260,6 +260,7 @@ function laneHistory(lane: Lane | 'imported'): Result<{ observations: readonly O
   return { ok: true, value: { observations: r.observations, config: scorable(r.config), runId: r.runId } };
 }
 
+/** The (cached) analysis of a lane's history at `step`, with that history and the configuration scored. */
 async function laneAnalysis(
   lane: Lane | 'imported',
   step: number,

@@ -6,7 +6,7 @@ import type { PointRun } from '../src/sweep/point.ts';
 import type { RunSummary } from '../src/sim/run.ts';
 import { pointStats } from '../src/sweep/stats.ts';
 import { cardRows, heldoutBand, runCard, stepsToReach } from '../src/ui/result/card.ts';
-import { CardRunner, type CardFields } from '../src/ui/result/card-runner.ts';
+import { CARD_SETTLE_MS, CardRunner, type CardFields } from '../src/ui/result/card-runner.ts';
 import { laneNames } from '../src/ui/lib/lane-names.ts';
 import { defaultConfig } from '../src/ui/state/url-state.ts';
 
@@ -141,6 +141,29 @@ describe('the result card', () => {
     expect(fields.error).toBe(null);
     expect(fields.a?.rho).toBe(0.7);
     expect(fields.pairs).toHaveLength(3);
+  });
+
+  it("waits for the page's own run to finish before it starts its seeds (the charts have the cores first)", async () => {
+    let runs = 0;
+    const make = async () => ({
+      run: ({ config }: { config: Config }) => {
+        runs++;
+        return Promise.resolve(run([1, 2], { envsPerBatch: config.seed }));
+      },
+      terminate: () => {},
+    });
+    const fields: CardFields = { a: null, b: null, pairs: [], seeds: 2, running: false, error: null };
+    const runner = new CardRunner(fields, make);
+    const a = defaultConfig();
+    runner.setForeground(true);
+    runner.want(a, { ...a, scheduler: 'random' }, 2);
+    await new Promise((r) => setTimeout(r, CARD_SETTLE_MS + 100));
+    expect(runs).toBe(0);
+    expect(fields.running).toBe(true);
+    runner.setForeground(false);
+    while (fields.running) await new Promise((r) => setTimeout(r, 10));
+    expect(runs).toBe(4);
+    expect(fields.pairs).toHaveLength(2);
   });
 
   it('names lanes by what differs', () => {

@@ -1,6 +1,6 @@
 // Runs the result card's seeds in the background worker pool: latest configuration wins (an
 // AbortSignal per request), started once a change has settled (a dragged knob does not start
-// pool work at every position). The pool is made on first use and kept while idle; a change that
+// pool work at every position) and the page's own run has finished (the charts come first). The pool is made on first use and kept while idle; a change that
 // arrives while seeds are running terminates it (a WASM run cannot be interrupted), so stale runs
 // never compete for the cores with the new configuration's first steps.
 import type { Config } from '../../engine/types.ts';
@@ -28,6 +28,9 @@ export class CardRunner {
   /** The executor once made (`executor` resolved): terminated synchronously on a change. */
   private made: CardExecutor | null = null;
   private key: string | null = null;
+  /** True while the page's own run computes: the seeds wait for it (see setForeground). */
+  private foregroundBusy = false;
+  private waitingStart: (() => void) | null = null;
 
   constructor(
     private readonly fields: CardFields,
@@ -56,6 +59,7 @@ export class CardRunner {
     }
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
+    this.waitingStart = null;
     const f = this.fields;
     f.a = a ? copyConfig(a) : null;
     f.b = b ? copyConfig(b) : null;
@@ -68,8 +72,22 @@ export class CardRunner {
     const cb = copyConfig(b);
     this.timer = setTimeout(() => {
       this.timer = null;
-      void this.start(ca, cb, seeds);
+      const go = () => void this.start(ca, cb, seeds);
+      if (this.foregroundBusy) this.waitingStart = go;
+      else go();
     }, CARD_SETTLE_MS);
+  }
+
+  /**
+   * The page's own run (the charts) is computing or not. Seeds start only once it is done: on two
+   * cores, two background seeds beside it made the 200-step run take about twice as long.
+   */
+  setForeground(busy: boolean): void {
+    this.foregroundBusy = busy;
+    const go = this.waitingStart;
+    if (busy || !go) return;
+    this.waitingStart = null;
+    go();
   }
 
   private async start(a: Config, b: Config, seeds: number): Promise<void> {
@@ -96,6 +114,7 @@ export class CardRunner {
   cancel(): void {
     this.controller?.abort();
     this.key = null;
+    this.waitingStart = null;
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
     this.fields.running = false;

@@ -3,28 +3,15 @@
 // decline-adjusted u, q, the filter flags, B_t, the batch and its relaxations). Explain mode and
 // the inspector take these from the kernels instead of re-deriving them for the whole pool.
 import type { CapRule, Config, Phase } from './types.ts';
-import { PHASES, type WasmScheduler } from './wasm/index.ts';
+import { PHASES, type SchedulerViews, type WasmScheduler } from './wasm/index.ts';
 
-export interface PoolScores {
+/** The views' arrays as owned copies (the batch as pick objects), with the step and its relaxations. */
+export type PoolScores = Omit<SchedulerViews, 'batchTask' | 'batchPhase' | 'info'> & {
   step: number;
   coldStart: boolean;
-  longV: Float64Array;
-  longM: Float64Array;
-  longD: Float64Array;
-  longU: Float64Array;
-  shortV: Float64Array;
-  shortM: Float64Array;
-  shortD: Float64Array;
-  shortU: Float64Array;
-  u: Float64Array;
-  q: Float64Array;
-  removed: Uint8Array;
-  excluded: Uint8Array;
-  /** B_t: long v, m, d, short v, m, d. */
-  reference: Float64Array;
   batch: { task: number; phase: Phase }[];
   relaxed: CapRule[];
-}
+};
 
 /** Scores step t (observations s < t of the history stored in `scheduler`) and copies the results out. */
 export function scorePool(scheduler: WasmScheduler, config: Config, step: number): PoolScores {

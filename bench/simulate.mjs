@@ -13,6 +13,7 @@ export async function run() {
   const { loadRunWasmNode } = await import(dist('sim/wasm-node.js'));
   const { runSimulation } = await import(dist('sim/run.js'));
   const { DEFAULT_CONFIG } = await import(dist('engine/config.js'));
+  const { REPRODUCE_SCHEDULERS } = await import(dist('sim/reproduce.js')); // every scheduler, in the tables' order
   const name = datasetCandidates('envscaler-rl').some((p) => existsSync(p)) ? 'envscaler-rl' : SYNTHETIC_DATASET;
   const { loaded, source } = await loadDataset(name);
   const rows = [];
@@ -36,17 +37,7 @@ export async function run() {
   });
   rows.push({ name: 'simulate: the same run, CPU time (this process)', value: +best[0].cpuMs.toFixed(1), unit: 'ms' });
   rows.push({ name: 'simulate: the same run, fingerprint', value: best[0].result.fingerprint, unit: '' });
-  for (const scheduler of [
-    'random',
-    'dapo',
-    'mopps',
-    'dps',
-    'envsched',
-    'within-only',
-    'cross-only',
-    'coverage-only',
-    'exploitation-only',
-  ]) {
+  for (const scheduler of REPRODUCE_SCHEDULERS) {
     const { ms } = await timed(scheduler, 200);
     rows.push({
       name: `simulate: time per step, ${scheduler} (simulator + metrics included)`,

@@ -9,19 +9,10 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM as HARNESS_CHROMIUM, CHROMIUM_ARGS } from './lib/browser-harness.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROMIUM = process.env.CHROMIUM ?? HARNESS_CHROMIUM;
 const METRICS = ['final', 'auc', 'mean_variance', 'envs_per_batch', 'tools_per_batch'];
 
 async function browserRows(nodeFingerprints) {

@@ -101,7 +101,7 @@ export interface BatchWhy {
   relaxed: CapRule[];
 }
 
-interface ReplayState {
+export interface ReplayState {
   members: number[];
   inBatch: boolean[];
   perEnv: number[];
@@ -114,7 +114,7 @@ interface ReplayState {
   relaxed: CapRule[];
 }
 
-function newState(graph: Graph): ReplayState {
+export function newState(graph: Graph): ReplayState {
   const n = graph.tasks.length;
   return {
     members: [],
@@ -190,7 +190,7 @@ function similarityIndex(graph: Graph): SimilarityIndex {
 }
 
 /** Adds i to the batch: the running maxima move for i's partners only (the rest gain an S_full of 0). */
-function add(graph: Graph, st: ReplayState, i: number): void {
+export function add(graph: Graph, st: ReplayState, i: number): void {
   const env = graph.tasks[i].env;
   const { partnerOffsets, partnerK, partnerS } = similarityIndex(graph);
   for (let p = partnerOffsets[i]; p < partnerOffsets[i + 1]; p++) {
@@ -208,7 +208,7 @@ function add(graph: Graph, st: ReplayState, i: number): void {
 }
 
 /** max_{j in Bt} S_full(i, j) for i not in the batch (0 while it is empty). */
-function similarityOf(st: ReplayState, i: number): number {
+export function similarityOf(st: ReplayState, i: number): number {
   if (st.members.length === 0) return 0;
   // A member that is not a partner of i contributes S_full = 0.
   return st.touched[i] < st.members.length ? Math.max(st.maxSim[i], 0) : st.maxSim[i];
@@ -270,7 +270,7 @@ function blockingRule(
   return null;
 }
 
-function contender(a: BatchFacts, config: Config, st: ReplayState, i: number, phase: 'coverage' | 'exploitation'): Contender {
+export function contender(a: BatchFacts, config: Config, st: ReplayState, i: number, phase: 'coverage' | 'exploitation'): Contender {
   const q = a.q![i];
   const similarity = similarityOf(st, i);
   const penalty = config.lambda_sim * similarity;
@@ -313,7 +313,7 @@ function keepSmallest(candidates: readonly number[], key: (i: number) => number)
  * Per task left out, the closest it came (kept while replaying, turned into a reason at the end):
  * typed arrays, since every candidate of every pick may update them. -1 = never.
  */
-class Near {
+export class Near {
   readonly penaltyAt: Int32Array;
   readonly penaltyMargin: Float64Array;
   readonly restriction: (Exclude<CoverageCriterion, 'none'> | null)[];
@@ -328,7 +328,7 @@ class Near {
 }
 
 /** One pick's final candidates (task order) and their objectives: enough to rank any of them later. */
-interface PickTrace {
+export interface PickTrace {
   candidates: Int32Array;
   scores: Float64Array;
   best: number;
@@ -363,13 +363,42 @@ function indexOfSorted(list: Int32Array, value: number): number {
   return lo < list.length && list[lo] === value ? lo : -1;
 }
 
-function disagree(position: number, replayed: number, chosen: number): never {
+/**
+ * What kept task i out, from the closest it came during the replay (`near`, `trace`): removed,
+ * lost to the penalty, outranked, left behind by the coverage restriction, or never a candidate.
+ */
+export function leftOutFrom(
+  a: BatchFacts,
+  bExp: number,
+  picks: readonly PickWhy[],
+  near: Near,
+  trace: readonly PickTrace[],
+): (task: number) => LeftOutReason | null {
+  const picked = new Set(picks.map((p) => p.task));
+  return (i) => {
+    if (picked.has(i)) return null;
+    const r = a.removedAt[i];
+    if (r) return { kind: 'removed', step: r.step };
+    if (near.penaltyAt[i] !== -1) return { kind: 'penalty', position: near.penaltyAt[i], margin: near.penaltyMargin[i] };
+    const rank = bestRank(trace, i);
+    if (rank) return { kind: 'rank', ...rank };
+    const criterion = near.restriction[i];
+    if (criterion) return { kind: 'restriction', criterion };
+    // Never a candidate: a cap or the progress filter blocked it at every pick.
+    if (a.progress?.perTask[i].excluded && bExp > 0) return { kind: 'progress' };
+    const cap = near.cap[i];
+    if (cap) return { kind: 'cap', rule: cap };
+    return picks.length === 0 ? { kind: 'no-room' } : { kind: 'progress' };
+  };
+}
+
+export function disagree(position: number, replayed: number, chosen: number): never {
   throw new Error(
     `why: the replay of pick ${position + 1} chose task ${replayed}, the batch has ${chosen === -1 ? 'no such pick' : `task ${chosen}`}`,
   );
 }
 
-function replayColdStart(graph: Graph, config: Config, a: BatchFacts): PickWhy[] {
+export function replayColdStart(graph: Graph, config: Config, a: BatchFacts): PickWhy[] {
   const st = newState(graph);
   const picks: PickWhy[] = [];
   const chosen = a.result.batch;
@@ -600,21 +629,6 @@ export function replayBatch(graph: Graph, config: Config, a: BatchFacts): BatchR
     }
   }
   if (k !== chosen.length) disagree(k, -1, chosen[k].task);
-  const picked = new Set(picks.map((p) => p.task));
-  const leftOutOf = (i: number): LeftOutReason | null => {
-    if (picked.has(i)) return null;
-    const r = a.removedAt[i];
-    if (r) return { kind: 'removed', step: r.step };
-    if (near.penaltyAt[i] !== -1) return { kind: 'penalty', position: near.penaltyAt[i], margin: near.penaltyMargin[i] };
-    const rank = bestRank(trace, i);
-    if (rank) return { kind: 'rank', ...rank };
-    const criterion = near.restriction[i];
-    if (criterion) return { kind: 'restriction', criterion };
-    // Never a candidate: a cap or the progress filter blocked it at every pick.
-    if (a.progress?.perTask[i].excluded && B - bCov > 0) return { kind: 'progress' };
-    const cap = near.cap[i];
-    if (cap) return { kind: 'cap', rule: cap };
-    return picks.length === 0 ? { kind: 'no-room' } : { kind: 'progress' };
-  };
+  const leftOutOf = leftOutFrom(a, B - bCov, picks, near, trace);
   return { batch: { step: a.step, bCov, bExp: B - bCov, picks, relaxed: [...st.relaxed] }, leftOutOf };
 }

@@ -7,7 +7,8 @@ import type { CapRule, Config, Graph, Observation, StatTriple } from '../engine/
 import { groupStats, type TaskExplanation } from '../reference/index.ts';
 import type { StepReference } from '../reference/index.ts';
 import type { ScalarMath } from '../reference/math.ts';
-import { replayBatch, type BatchReplay, type BatchWhy, type LeftOutReason, type PickWhy } from '../reference/why.ts';
+import type { BatchReplay, BatchWhy, LeftOutReason, PickWhy } from '../reference/why.ts';
+import { fastReplayBatch } from './batch-replay.ts';
 import type { Lane, Result } from './api.ts';
 import { explainTaskAt, type StepAnalysis } from './step-analysis.ts';
 
@@ -80,7 +81,7 @@ const batchWhyCache = new WeakMap<StepAnalysis, BatchReplay>();
 export function batchWhyOf(graph: Graph, config: Config, analysis: StepAnalysis): BatchReplay {
   let why = batchWhyCache.get(analysis);
   if (!why) {
-    why = replayBatch(graph, config, analysis);
+    why = fastReplayBatch(graph, config, analysis);
     batchWhyCache.set(analysis, why);
   }
   return why;

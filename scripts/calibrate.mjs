@@ -1,16 +1,23 @@
 #!/usr/bin/env node
 // `npm run calibrate`: fits the simulated world's free parameters to the fit targets declared in
 // docs/calibration.md (facts about the world and the random scheduler, plus Table 4(a)'s step-1
-// hit rate) with Nelder-Mead over a bounded box, common random numbers and several seeds per
-// evaluation; refits on a disjoint seed set and reports the spread; writes the fitted values to
-// src/sim/calibrated.ts (the simulator's defaults) and a report to docs/calibration-report.md.
-// The checks are not evaluated here: `envsched reproduce` evaluates them on seeds no fit used.
+// hit rate) with CMA-ES (or, as the first four fits ran, Nelder-Mead) over a bounded box, common
+// random numbers and several seeds per evaluation; refits on a disjoint seed set and reports the
+// spread; writes the fitted values to src/sim/calibrated.ts (the simulator's defaults) and a
+// report to docs/calibration-report.md. The checks are not evaluated here: `envsched reproduce`
+// evaluates them on seeds no fit used.
 //
-// Usage: node scripts/calibrate.mjs [--evals N] [--seeds S] [--t4-runs R] [--world third|grpo] [--dry-run]
+// Usage: node scripts/calibrate.mjs [--optimiser cmaes|nm] [--evals N] [--seeds S] [--t4-runs R]
+//          [--world third|grpo] [--start last|declared] [--parallel] [--write none] [--out F.json]
+//          [--from F.json] [--dry-run]
+//   --parallel      fits A and B in two processes (one per core)
+//   --write none    leaves src/sim/calibrated.ts and the report alone (prints the report); with
+//                   --out, both fits are saved, and `--from F.json` later writes them as the defaults
 // Needs the compiled sources (dist/) and the envscaler-rl dataset (`npm run calibrate` builds both).
-import { writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = (path) => new URL(`../dist/${path}`, import.meta.url).href;
@@ -20,6 +27,7 @@ const { SimulationRun } = await import(dist('sim/run.js'));
 const { randomTraining } = await import(dist('sim/env-scaling.js'));
 const { PREVIOUS_SIM_MODEL } = await import(dist('sim/model-params.js'));
 const { DEFAULT_CONFIG } = await import(dist('engine/config.js'));
+const { cmaes, nelderMead, reflectUnit } = await import(dist('sim/optimise.js'));
 
 const { values: flags } = parseArgs({
   options: {
@@ -28,8 +36,20 @@ const { values: flags } = parseArgs({
     't4-runs': { type: 'string', default: '24' },
     'dry-run': { type: 'boolean', default: false },
     world: { type: 'string', default: 'third' },
+    optimiser: { type: 'string', default: 'cmaes' },
+    start: { type: 'string', default: 'last' },
+    sigma0: { type: 'string', default: '0.15' },
+    parallel: { type: 'boolean', default: false },
+    fit: { type: 'string' },
+    write: { type: 'string', default: 'defaults' },
+    out: { type: 'string' },
+    from: { type: 'string' },
   },
 });
+const OPTIMISERS = { cmaes: 'CMA-ES on the reflected unit cube', nm: 'Nelder-Mead on the reflected unit cube' };
+if (!(flags.optimiser in OPTIMISERS)) throw new Error(`--optimiser: expected cmaes or nm, got ${flags.optimiser}`);
+if (!['last', 'declared'].includes(flags.start)) throw new Error(`--start: expected last or declared, got ${flags.start}`);
+if (!['defaults', 'none'].includes(flags.write)) throw new Error(`--write: expected defaults or none, got ${flags.write}`);
 const EVALS = Number(flags.evals);
 const SEEDS = Number(flags.seeds);
 const T4_RUNS = Number(flags['t4-runs']);
@@ -55,6 +75,18 @@ const WORLDS = {
       repeatDiscount: 0.1,
       etaFamiliarity: 0.008,
     },
+    /** The third fit's fit A (docs/calibration-report.md): where the fifth fit (CMA-ES) starts. */
+    LAST: {
+      competence0: 0.671,
+      logitScale: 4.5645,
+      partialCredit: 0.84257,
+      etaCompetence: 0.00050456,
+      forgetting: 0.03826,
+      breadth: 0.50739,
+      hiddenNoise: 0.524,
+      repeatDiscount: 0.12711,
+      etaFamiliarity: 0.012212,
+    },
   },
   grpo: {
     FIXED: { signalExponent: 1, normalisedDrift: 1 },
@@ -74,10 +106,23 @@ const WORLDS = {
       repeatDiscount: 0.12711,
       etaFamiliarity: 0.027,
     },
+    /** The fourth fit's fit A (docs/calibration-report.md): where the fifth fit (CMA-ES) starts. */
+    LAST: {
+      competence0: 0.6771,
+      logitScale: 4.552,
+      partialCredit: 0.8445,
+      etaCompetence: 0.001103,
+      forgetting: 0.01504,
+      breadth: 0.5116,
+      hiddenNoise: 0.5284,
+      repeatDiscount: 0.1356,
+      etaFamiliarity: 0.03002,
+    },
   },
 };
 if (!(flags.world in WORLDS)) throw new Error(`--world: expected one of ${Object.keys(WORLDS).join(', ')}, got ${flags.world}`);
-const { FIXED, START } = WORLDS[flags.world];
+const { FIXED } = WORLDS[flags.world];
+const START = flags.start === 'last' ? WORLDS[flags.world].LAST : WORLDS[flags.world].START;
 /** The free parameters and their box. */
 const BOX = {
   competence0: [0.2, 1.4],
@@ -103,16 +148,14 @@ const TARGETS = {
 };
 /** Disjoint seed sets: fit A (the defaults) and fit B (the refit). The checks use 0..N-1 and 1000.. */
 const SEED_SETS = { A: { runs: 10000, t4: 11000 }, B: { runs: 20000, t4: 21000 } };
+/** CMA-ES's sampler seed per fit (docs/calibration.md, fifth fit). */
+const CMAES_SEEDS = { A: 1, B: 2 };
 const STEPS = 200;
 
 const NAMES = Object.keys(BOX);
-const decode = (u) => Object.fromEntries(NAMES.map((k, j) => [k, BOX[k][0] + reflect(u[j]) * (BOX[k][1] - BOX[k][0])]));
+/** A point of the unit cube (any real, reflected at the walls: the optimisers need no bounds) to parameters. */
+const decode = (u) => Object.fromEntries(NAMES.map((k, j) => [k, BOX[k][0] + reflectUnit(u[j]) * (BOX[k][1] - BOX[k][0])]));
 const encode = (p) => NAMES.map((k) => (p[k] - BOX[k][0]) / (BOX[k][1] - BOX[k][0]));
-/** Maps any real into [0, 1] by reflection at the walls (keeps Nelder-Mead unconstrained). */
-function reflect(x) {
-  const m = ((x % 2) + 2) % 2;
-  return m <= 1 ? m : 2 - m;
-}
 
 const { loaded, source } = await loadDataset('envscaler-rl');
 const base = { ...DEFAULT_CONFIG, alpha: [...DEFAULT_CONFIG.alpha] };
@@ -166,43 +209,6 @@ function objective(fig) {
   return s;
 }
 
-/** Nelder-Mead (standard coefficients) on the unit cube's reflection, a fixed number of evaluations. */
-async function nelderMead(f, x0, budget, step = 0.15) {
-  const n = x0.length;
-  let evals = 0;
-  const ev = async (x) => {
-    evals++;
-    return { x, y: await f(x) };
-  };
-  const simplex = [await ev(x0)];
-  for (let j = 0; j < n; j++) {
-    const x = x0.slice();
-    x[j] += x[j] + step <= 1 ? step : -step;
-    simplex.push(await ev(x));
-  }
-  const combo = (a, b, t) => a.map((v, j) => v + t * (b[j] - v));
-  while (evals < budget) {
-    simplex.sort((a, b) => a.y - b.y);
-    const worst = simplex[n];
-    const centroid = Array.from({ length: n }, (_, j) => mean(simplex.slice(0, n).map((p) => p.x[j])));
-    const r = await ev(combo(centroid, worst.x, -1));
-    if (r.y < simplex[0].y) {
-      const e = await ev(combo(centroid, worst.x, -2));
-      simplex[n] = e.y < r.y ? e : r;
-    } else if (r.y < simplex[n - 1].y) {
-      simplex[n] = r;
-    } else {
-      const c = r.y < worst.y ? await ev(combo(centroid, r.x, 0.5)) : await ev(combo(centroid, worst.x, 0.5));
-      if (c.y < Math.min(r.y, worst.y)) simplex[n] = c;
-      else {
-        for (let k = 1; k <= n; k++) simplex[k] = await ev(combo(simplex[0].x, simplex[k].x, 0.5));
-      }
-    }
-  }
-  simplex.sort((a, b) => a.y - b.y);
-  return { best: simplex[0], evals };
-}
-
 async function fit(label, set) {
   const t0 = Date.now();
   let n = 0;
@@ -212,7 +218,10 @@ async function fit(label, set) {
     if (++n % 10 === 0) process.stderr.write(`calibrate: fit ${label}: ${n} evaluations, objective ${y.toFixed(3)}\n`);
     return y;
   };
-  const { best, evals } = await nelderMead(f, encode(START), EVALS);
+  const { best, evals } =
+    flags.optimiser === 'nm'
+      ? await nelderMead(f, encode(START), EVALS)
+      : await cmaes(f, encode(START), { sigma0: Number(flags.sigma0), budget: EVALS, seed: CMAES_SEEDS[label] });
   const params = decode(best.x);
   const fig = await figures(params, set);
   return { label, seeds: set, params, figures: fig, objective: objective(fig), evaluations: evals, seconds: (Date.now() - t0) / 1000 };
@@ -228,7 +237,39 @@ if (flags['dry-run']) {
   );
   process.exit(0);
 }
-const fits = [await fit('A', SEED_SETS.A), await fit('B', SEED_SETS.B)];
+let savedSeconds = null;
+/** Fit A and fit B: in this process, in two (--parallel), one of them (--fit), or saved (--from). */
+async function fitsToReport() {
+  if (flags.from) {
+    const saved = JSON.parse(readFileSync(flags.from, 'utf8'));
+    const same = saved.world === flags.world && saved.optimiser === flags.optimiser && saved.evals === EVALS;
+    if (!same)
+      throw new Error(`--from ${flags.from}: saved for --world ${saved.world} --optimiser ${saved.optimiser} --evals ${saved.evals}`);
+    savedSeconds = saved.seconds;
+    return saved.fits;
+  }
+  if (flags.fit) return [await fit(flags.fit, SEED_SETS[flags.fit])];
+  if (!flags.parallel) return [await fit('A', SEED_SETS.A), await fit('B', SEED_SETS.B)];
+  const self = fileURLToPath(import.meta.url);
+  const args = process.argv.slice(2).filter((x) => x !== '--parallel');
+  const one = async (label) => {
+    const out = `${root}.calibrate-${label}-${process.pid}.json`;
+    await promisify(execFile)(process.execPath, [self, ...args, '--fit', label, '--out', out], { maxBuffer: 1 << 26 }).catch((e) => {
+      throw new Error(`calibrate: fit ${label} failed: ${e.stderr || e.message}`);
+    });
+    const saved = JSON.parse(readFileSync(out, 'utf8'));
+    (await import('node:fs')).rmSync(out);
+    return saved.fits[0];
+  };
+  return Promise.all([one('A'), one('B')]);
+}
+const fits = await fitsToReport();
+if (flags.out)
+  writeFileSync(
+    flags.out,
+    `${JSON.stringify({ world: flags.world, optimiser: flags.optimiser, evals: EVALS, seconds: (Date.now() - started) / 1000, fits }, null, 1)}\n`,
+  );
+if (flags.fit) process.exit(0);
 const [a, b] = fits;
 const spread = Object.fromEntries(
   NAMES.map((k) => [
@@ -244,7 +285,9 @@ const fitted = Object.fromEntries(NAMES.map((k) => [k, round(a.params[k], 5)]));
 const report = {
   date: new Date().toISOString(),
   dataset: 'envscaler-rl',
-  optimiser: 'Nelder-Mead on the reflected unit cube',
+  optimiser: OPTIMISERS[flags.optimiser],
+  start: flags.start === 'last' ? 'the last fit A of this world' : 'the declared start',
+  sigma0: flags.optimiser === 'cmaes' ? Number(flags.sigma0) : null,
   world: flags.world,
   evaluationsPerFit: EVALS,
   seedsPerEvaluation: SEEDS,
@@ -259,7 +302,7 @@ const report = {
   ),
   objective: { A: round(a.objective), B: round(b.objective) },
   spread,
-  seconds: round((Date.now() - started) / 1000, 4),
+  seconds: round(savedSeconds ?? (Date.now() - started) / 1000, 4),
 };
 
 const ts = `// The simulated world's calibrated constants: the simulator's defaults (src/sim/model-params.ts).
@@ -278,12 +321,12 @@ export interface CalibratedWorld {
 
 export const CALIBRATED: CalibratedWorld = ${JSON.stringify({ fitted, fixed: FIXED, report }, null, 2)};
 `;
-writeFileSync(`${root}src/sim/calibrated.ts`, ts);
+if (flags.write === 'defaults') writeFileSync(`${root}src/sim/calibrated.ts`, ts);
 
 const lines = [
   '# Calibration report',
   '',
-  `Written by \`npm run calibrate\` on ${report.date} (dataset envscaler-rl; ${EVALS} evaluations per fit, ${SEEDS} seeds x ${STEPS} steps and ${T4_RUNS} Table 4 cold starts per evaluation; ${report.seconds} s in all). Targets and method: docs/calibration.md.`,
+  `Written by \`npm run calibrate\` on ${report.date} (dataset envscaler-rl; world \`${flags.world}\`; ${report.optimiser}${report.sigma0 === null ? '' : ` (sigma0 ${report.sigma0}, sampler seeds ${CMAES_SEEDS.A} / ${CMAES_SEEDS.B})`}, from ${report.start}; ${EVALS} evaluations per fit, ${SEEDS} seeds x ${STEPS} steps and ${T4_RUNS} Table 4 cold starts per evaluation; ${report.seconds} s in all). Targets and method: docs/calibration.md.`,
   '',
   '## Fitted parameters (fit A = the defaults; fit B = the refit on disjoint seeds)',
   '',
@@ -304,5 +347,5 @@ const lines = [
   `Objective (sum of squared standardised misses): fit A ${round(a.objective)}, fit B ${round(b.objective)}.`,
   '',
 ];
-writeFileSync(`${root}docs/calibration-report.md`, `${lines.join('\n')}\n`);
+if (flags.write === 'defaults') writeFileSync(`${root}docs/calibration-report.md`, `${lines.join('\n')}\n`);
 process.stdout.write(`${lines.join('\n')}\n`);

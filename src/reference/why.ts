@@ -280,6 +280,33 @@ export function contender(a: BatchFacts, config: Config, st: ReplayState, i: num
   return { task: i, q, omega, similarity, penalty, score: exploitationObjective(q, omega, config.lambda_sim, similarity) };
 }
 
+/** One pick of the coverage or exploitation phase, as the replay records it. */
+export function pickRecord(
+  position: number,
+  phase: 'coverage' | 'exploitation',
+  st: ReplayState,
+  relaxedBefore: number,
+  self: Contender,
+  runnerUp: Contender | null,
+  qAbove: number,
+  candidates: number,
+  restriction: CoverageRestriction | null,
+): PickWhy {
+  return {
+    position,
+    task: self.task,
+    phase,
+    relaxed: [...st.relaxed],
+    newlyRelaxed: st.relaxed.slice(relaxedBefore),
+    self,
+    runnerUp,
+    qRank: 1 + qAbove, // the rank of the pick's q among the final candidates; ties share the better rank
+    candidates,
+    restriction,
+    coldStartRule: null,
+  };
+}
+
 /** Best and second best by score, ties to the lower index (SPEC 0). */
 function bestTwo(list: readonly Contender[]): [Contender | null, Contender | null] {
   let best: Contender | null = null;
@@ -610,20 +637,7 @@ export function replayBatch(graph: Graph, config: Config, a: BatchFacts): BatchR
       }
       trace.push({ candidates: Int32Array.from(finalSet), scores, best: bestAt });
       for (const [i, rule] of capped) near.cap[i] ??= rule;
-      picks.push({
-        position: k,
-        task: best.task,
-        phase,
-        relaxed: [...st.relaxed],
-        newlyRelaxed: st.relaxed.slice(relaxedBefore),
-        self: best,
-        runnerUp: second,
-        // Rank of the pick's q among the final candidates (ties share the better rank).
-        qRank: 1 + qAbove,
-        candidates: m,
-        restriction,
-        coldStartRule: null,
-      });
+      picks.push(pickRecord(k, phase, st, relaxedBefore, best, second, qAbove, m, restriction));
       add(graph, st, best.task);
       k++;
     }

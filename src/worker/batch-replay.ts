@@ -17,6 +17,7 @@ import {
   leftOutFrom,
   Near,
   newState,
+  pickRecord,
   replayBatch,
   similarityOf,
   type BatchFacts,
@@ -352,19 +353,7 @@ export function fastReplayBatch(graph: Graph, config: Config, a: BatchFacts): Ba
         pool.nearCap[i] = pool.cappedRule[p];
         near.cap[i] = CAP_RULE[pool.cappedRule[p]];
       }
-      picks.push({
-        position: k,
-        task: best.task,
-        phase,
-        relaxed: [...st.relaxed],
-        newlyRelaxed: st.relaxed.slice(relaxedBefore),
-        self: best,
-        runnerUp: second,
-        qRank: 1 + qAbove, // ties share the better rank
-        candidates: m,
-        restriction,
-        coldStartRule: null,
-      });
+      picks.push(pickRecord(k, phase, st, relaxedBefore, best, second, qAbove, m, restriction));
       add(graph, st, best.task);
       pool.inBatch[best.task] = 1;
       pool.perEnv[pool.env[best.task]] += 1;

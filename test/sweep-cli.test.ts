@@ -73,7 +73,9 @@ describe('envsched sweep', () => {
     expect(lines[0]).toBe('rho,metric,n,mean,sd,ci95_lo,ci95_hi,seeds,values');
     expect(lines).toHaveLength(1 + 2 * 2);
     const finalRho1 = lines.find((l) => l.startsWith('1,final,'))!.split(',');
-    expect(finalRho1[8].split(' ').map(Number)).toEqual(out.points[1].metrics.final.values);
+    // The CSV's rho = 1 runs with the default lambda_sim (0.08): the JSON grid's point (1, 0.08).
+    expect(out.points[3].values).toEqual([1, 0.08]);
+    expect(finalRho1[8].split(' ').map(Number)).toEqual(out.points[3].metrics.final.values);
   });
 
   it('refuses bad definitions with one error line naming the flag', async () => {

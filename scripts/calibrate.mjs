@@ -8,8 +8,11 @@
 // evaluates them on seeds no fit used.
 //
 // Usage: node scripts/calibrate.mjs [--optimiser cmaes|nm] [--evals N] [--seeds S] [--t4-runs R]
-//          [--world third|grpo] [--start last|declared] [--parallel] [--write none] [--out F.json]
+//          [--world third|grpo] [--start fifth|declared] [--parallel] [--write none] [--out F.json]
 //          [--from F.json] [--dry-run]
+//   defaults: the fifth fit (CMA-ES, 600 evaluations per fit, world third, from its start), so
+//   `npm run calibrate` (which adds --parallel) fits the values of src/sim/calibrated.ts again
+//   --start declared, --optimiser nm and --evals 70 / 150 / 110 are the first four fits
 //   --parallel      fits A and B in two processes (one per core)
 //   --write none    leaves src/sim/calibrated.ts and the report alone (prints the report); with
 //                   --out, both fits are saved, and `--from F.json` later writes them as the defaults
@@ -31,13 +34,13 @@ const { cmaes, nelderMead, reflectUnit } = await import(dist('sim/optimise.js'))
 
 const { values: flags } = parseArgs({
   options: {
-    evals: { type: 'string', default: '70' },
+    evals: { type: 'string', default: '600' },
     seeds: { type: 'string', default: '3' },
     't4-runs': { type: 'string', default: '24' },
     'dry-run': { type: 'boolean', default: false },
     world: { type: 'string', default: 'third' },
     optimiser: { type: 'string', default: 'cmaes' },
-    start: { type: 'string', default: 'last' },
+    start: { type: 'string', default: 'fifth' },
     sigma0: { type: 'string', default: '0.15' },
     parallel: { type: 'boolean', default: false },
     fit: { type: 'string' },
@@ -48,7 +51,7 @@ const { values: flags } = parseArgs({
 });
 const OPTIMISERS = { cmaes: 'CMA-ES on the reflected unit cube', nm: 'Nelder-Mead on the reflected unit cube' };
 if (!(flags.optimiser in OPTIMISERS)) throw new Error(`--optimiser: expected cmaes or nm, got ${flags.optimiser}`);
-if (!['last', 'declared'].includes(flags.start)) throw new Error(`--start: expected last or declared, got ${flags.start}`);
+if (!['fifth', 'declared'].includes(flags.start)) throw new Error(`--start: expected fifth or declared, got ${flags.start}`);
 if (!['defaults', 'none'].includes(flags.write)) throw new Error(`--write: expected defaults or none, got ${flags.write}`);
 const EVALS = Number(flags.evals);
 const SEEDS = Number(flags.seeds);
@@ -75,8 +78,8 @@ const WORLDS = {
       repeatDiscount: 0.1,
       etaFamiliarity: 0.008,
     },
-    /** The third fit's fit A (docs/calibration-report.md): where the fifth fit (CMA-ES) starts. */
-    LAST: {
+    /** Where the fifth fit (CMA-ES) starts: this world's fit A before it, the third fit's (docs/calibration-report.md). */
+    FIFTH_START: {
       competence0: 0.671,
       logitScale: 4.5645,
       partialCredit: 0.84257,
@@ -106,8 +109,8 @@ const WORLDS = {
       repeatDiscount: 0.12711,
       etaFamiliarity: 0.027,
     },
-    /** The fourth fit's fit A (docs/calibration-report.md): where the fifth fit (CMA-ES) starts. */
-    LAST: {
+    /** Where the fifth fit (CMA-ES) starts: this world's fit A before it, the fourth fit's (docs/calibration-report.md). */
+    FIFTH_START: {
       competence0: 0.6771,
       logitScale: 4.552,
       partialCredit: 0.8445,
@@ -122,7 +125,7 @@ const WORLDS = {
 };
 if (!(flags.world in WORLDS)) throw new Error(`--world: expected one of ${Object.keys(WORLDS).join(', ')}, got ${flags.world}`);
 const { FIXED } = WORLDS[flags.world];
-const START = flags.start === 'last' ? WORLDS[flags.world].LAST : WORLDS[flags.world].START;
+const START = flags.start === 'fifth' ? WORLDS[flags.world].FIFTH_START : WORLDS[flags.world].START;
 /** The free parameters and their box. */
 const BOX = {
   competence0: [0.2, 1.4],
@@ -286,7 +289,7 @@ const report = {
   date: new Date().toISOString(),
   dataset: 'envscaler-rl',
   optimiser: OPTIMISERS[flags.optimiser],
-  start: flags.start === 'last' ? 'the last fit A of this world' : 'the declared start',
+  start: flags.start === 'fifth' ? "the fifth fit's start (this world's fit A before it)" : 'the declared start',
   sigma0: flags.optimiser === 'cmaes' ? Number(flags.sigma0) : null,
   world: flags.world,
   evaluationsPerFit: EVALS,

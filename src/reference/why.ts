@@ -222,13 +222,13 @@ function sameEnvSimilarityOf(graph: Graph, st: ReplayState, i: number): number {
 }
 
 /** Which caps are still enforced at this pick (SPEC 6: a relaxed cap stays relaxed for the step). */
-interface Enforced {
+export interface Enforced {
   C1: boolean;
   C3: boolean;
   C_task: boolean;
 }
 
-function enforcedCaps(st: ReplayState): Enforced {
+export function enforcedCaps(st: ReplayState): Enforced {
   return { C1: !st.relaxed.includes('C1'), C3: !st.relaxed.includes('C3'), C_task: !st.relaxed.includes('C_task') };
 }
 
@@ -425,7 +425,7 @@ export function disagree(position: number, replayed: number, chosen: number): ne
   );
 }
 
-export function replayColdStart(graph: Graph, config: Config, a: BatchFacts): PickWhy[] {
+function replayColdStart(graph: Graph, config: Config, a: BatchFacts): PickWhy[] {
   const st = newState(graph);
   const picks: PickWhy[] = [];
   const chosen = a.result.batch;

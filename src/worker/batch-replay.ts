@@ -2,7 +2,9 @@
 // as the reference (src/reference/why.ts `replayBatch`, the oracle, compared on random cases and on
 // the bundled pool by test/batch-replay.test.ts), with each pick's passes over the pool written as
 // small functions over typed arrays (numeric rule codes, buffers allocated once per replay)
-// instead of per-task calls, strings and growing arrays. Small, monomorphic functions are what
+// instead of per-task calls, strings and growing arrays, and with the eligibility scan carried over
+// from one pick to the next (only the last pick's environment is re-examined, unless a cap is
+// relaxed or a phase begins). Small, monomorphic functions are what
 // the JavaScript engine optimises first, after a few replays instead of many. The reference's
 // pick state (running similarity maxima), contender terms and left-out reasons are shared, not
 // copied, so the two replays can only differ in how they loop.
@@ -14,6 +16,7 @@ import {
   add,
   contender,
   disagree,
+  enforcedCaps,
   leftOutFrom,
   Near,
   newState,
@@ -24,6 +27,7 @@ import {
   type BatchReplay,
   type CoverageCriterion,
   type CoverageRestriction,
+  type Enforced,
   type PickTrace,
   type PickWhy,
   type ReplayState,
@@ -106,15 +110,8 @@ class Pool {
   }
 }
 
-/** Which caps are still enforced at a pick (a relaxed cap stays relaxed for the step, SPEC 6). */
-interface Caps {
-  C1: boolean;
-  C3: boolean;
-  C_task: boolean;
-}
-
 /** The first SPEC 6 rule that blocks task i now (0 = eligible). */
-function ruleOf(pool: Pool, config: Config, caps: Caps, exploiting: boolean, i: number): number {
+function ruleOf(pool: Pool, config: Config, caps: Enforced, exploiting: boolean, i: number): number {
   const e = pool.env[i];
   const inEnv = pool.perEnv[e];
   if (pool.inBatch[i] === 1) return IN_BATCH;
@@ -138,7 +135,7 @@ function noteCapped(pool: Pool, i: number, rule: number): void {
  * Every task's rule, from scratch: the eligible tasks into `eligible` (task order), the capped
  * ones into `cappedTask`. Needed at a phase's first pick and after a relaxation.
  */
-function scanAll(pool: Pool, config: Config, caps: Caps, exploiting: boolean): void {
+function scanAll(pool: Pool, config: Config, caps: Enforced, exploiting: boolean): void {
   const { n, rule, eligible } = pool;
   let m = 0;
   pool.nCapped = 0;
@@ -168,7 +165,7 @@ function positionOf(pool: Pool, i: number): number {
  * its environment's members and caps that stay as they are until a relaxation): those are
  * re-examined, the rest of the scan carries over.
  */
-function rescanEnvironment(pool: Pool, config: Config, caps: Caps, exploiting: boolean, e: number): void {
+function rescanEnvironment(pool: Pool, config: Config, caps: Enforced, exploiting: boolean, e: number): void {
   const { rule, eligible, envTasks } = pool;
   pool.nCapped = 0;
   for (let p = pool.envStart[e]; p < pool.envStart[e + 1]; p++) {
@@ -314,14 +311,13 @@ export function fastReplayBatch(graph: Graph, config: Config, a: BatchFacts): Ba
     const exploiting = phase === 'exploitation';
     for (let pick = 0; pick < budget; pick++) {
       const relaxedBefore = st.relaxed.length;
-      const enforced = () => ({ C1: !st.relaxed.includes('C1'), C3: !st.relaxed.includes('C3'), C_task: !st.relaxed.includes('C_task') });
-      if (pick === 0) scanAll(pool, config, enforced(), exploiting);
-      else rescanEnvironment(pool, config, enforced(), exploiting, pool.env[st.members[st.members.length - 1]]);
+      if (pick === 0) scanAll(pool, config, enforcedCaps(st), exploiting);
+      else rescanEnvironment(pool, config, enforcedCaps(st), exploiting, pool.env[st.members[st.members.length - 1]]);
       while (pool.m === 0) {
         const next = RELAXATION_ORDER.find((rule) => !st.relaxed.includes(rule));
         if (next === undefined) break;
         st.relaxed.push(next);
-        scanAll(pool, config, enforced(), exploiting);
+        scanAll(pool, config, enforcedCaps(st), exploiting);
       }
       let m = pool.m;
       if (m === 0) break; // SPEC 6: the phase ends short

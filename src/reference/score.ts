@@ -198,11 +198,11 @@ export interface TaskExplanation {
   history: { step: number; rewards: number[]; flags?: boolean[]; m: number; v: number; d: number }[];
 }
 
-function explainHalfLife(result: HalfLifeResult, i: number): HalfLifeExplanation {
-  const task = result.tasks[i];
+/** One task's terms under one half-life, as the inspector shows them (`u` given: it is calibrated over the pool). */
+export function halfLifeExplanation(h: number, reference: StatTriple, task: Omit<TaskUnderHalfLife, 'u'>, u: number): HalfLifeExplanation {
   return {
-    h: result.h,
-    reference: result.reference,
+    h,
+    reference,
     W: task.W,
     ybar: task.ybar,
     centred: task.centred,
@@ -211,7 +211,33 @@ function explainHalfLife(result: HalfLifeResult, i: number): HalfLifeExplanation
     prior: task.prior,
     predicted: task.predicted,
     f: task.f,
-    u: task.u,
+    u,
+  };
+}
+
+function explainHalfLife(result: HalfLifeResult, i: number): HalfLifeExplanation {
+  return halfLifeExplanation(result.h, result.reference, result.tasks[i], result.tasks[i].u);
+}
+
+/** The last fields of a task's explanation: its filter state, its selections, its place in the batch and its history. */
+export function taskStanding(
+  history: HistoryIndex,
+  removedAt: readonly (Removal | null)[],
+  counts: SelectionCounts,
+  batch: BatchResult['batch'],
+  i: number,
+): Pick<TaskExplanation, 'removed' | 'removedAt' | 'selections' | 'batch' | 'history'> {
+  const position = batch.findIndex((pick) => pick.task === i);
+  return {
+    removed: removedAt[i] !== null,
+    removedAt: removedAt[i],
+    selections: counts.c[i],
+    batch: position === -1 ? null : { position, phase: batch[position].phase },
+    history: history.byTask[i].map((g) => {
+      const row: TaskExplanation['history'][number] = { step: g.step, rewards: [...g.rewards], m: g.stats.m, v: g.stats.v, d: g.stats.d };
+      if (g.flags) row.flags = [...g.flags];
+      return row;
+    }),
   };
 }
 
@@ -222,7 +248,6 @@ export function explainFromAnalysis(graph: Graph, analysis: Analysis, taskIndex:
   }
   const i = taskIndex;
   const { halfLives, progress } = analysis;
-  const position = analysis.result.batch.findIndex((pick) => pick.task === i);
   const taskProgress = progress ? { ...progress.perTask[i], transitions: progress.transitions.filter((tr) => tr.task === i) } : null;
   return {
     step: analysis.step,
@@ -237,15 +262,7 @@ export function explainFromAnalysis(graph: Graph, analysis: Analysis, taskIndex:
     q: analysis.q ? analysis.q[i] : null,
     progress: taskProgress,
     progressExcluded: taskProgress ? taskProgress.excluded : false,
-    removed: analysis.removedAt[i] !== null,
-    removedAt: analysis.removedAt[i],
-    selections: analysis.counts.c[i],
-    batch: position === -1 ? null : { position, phase: analysis.result.batch[position].phase },
-    history: analysis.history.byTask[i].map((g) => {
-      const row: TaskExplanation['history'][number] = { step: g.step, rewards: [...g.rewards], m: g.stats.m, v: g.stats.v, d: g.stats.d };
-      if (g.flags) row.flags = [...g.flags];
-      return row;
-    }),
+    ...taskStanding(analysis.history, analysis.removedAt, analysis.counts, analysis.result.batch, i),
   };
 }
 

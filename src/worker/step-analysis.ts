@@ -11,8 +11,8 @@
 import type { PoolScores } from '../engine/pool-scores.ts';
 import type { Config, Graph, Neighbour, Observation, StatTriple } from '../engine/types.ts';
 import type { ScalarMath } from '../reference/math.ts';
-import type { TaskExplanation, HalfLifeExplanation, Removal } from '../reference/score.ts';
-import { removals } from '../reference/score.ts';
+import type { TaskExplanation, Removal } from '../reference/score.ts';
+import { halfLifeExplanation, removals, taskStanding } from '../reference/score.ts';
 import { declineTerm, isProgressExcluded, mean, progressScore } from '../reference/formulas.ts';
 import { indexHistory, type HistoryIndex, type ObservedGroup } from '../reference/history.ts';
 import { firstObserved } from '../reference/neighbours.ts';
@@ -173,20 +173,7 @@ export function explainTaskAt(graph: Graph, a: StepAnalysis, config: Config, mat
       perTask[j] ??= taskHistory(history, j, b.refByStep, b.reference, b.h, math);
     const task = taskPrediction(perTask[i], within, cross, history, perTask, b.reference, config, math);
     for (const y of ['v', 'm', 'd'] as const) agree(`task ${i}'s predicted ${y} (${name} half-life)`, task.predicted[y], kernels[y][i]);
-    const out: HalfLifeExplanation = {
-      h: b.h,
-      reference: b.reference,
-      W: task.W,
-      ybar: task.ybar,
-      centred: task.centred,
-      within: task.within,
-      cross: task.cross,
-      prior: task.prior,
-      predicted: task.predicted,
-      f: task.f,
-      u: kernels.u[i], // calibrated over the whole pool (SPEC 5): the kernels' value
-    };
-    return out;
+    return halfLifeExplanation(b.h, b.reference, task, kernels.u[i]); // u: calibrated over the whole pool (SPEC 5), the kernels' value
   };
 
   const hl = a.halfLives;
@@ -198,7 +185,6 @@ export function explainTaskAt(graph: Graph, a: StepAnalysis, config: Config, mat
     agree(`task ${i}'s progress-filter flag`, own.excluded ? 1 : 0, pool.excluded[i]);
     progress = { ...own, transitions: a.progress.transitions.filter((tr) => tr.task === i) };
   }
-  const position = a.result.batch.findIndex((pick) => pick.task === i);
   return {
     step: a.step,
     taskIndex: i,
@@ -212,14 +198,6 @@ export function explainTaskAt(graph: Graph, a: StepAnalysis, config: Config, mat
     q: hl ? pool.q[i] : null,
     progress,
     progressExcluded: progress ? progress.excluded : false,
-    removed: a.removedAt[i] !== null,
-    removedAt: a.removedAt[i],
-    selections: a.counts.c[i],
-    batch: position === -1 ? null : { position, phase: a.result.batch[position].phase },
-    history: history.byTask[i].map((g) => {
-      const row: TaskExplanation['history'][number] = { step: g.step, rewards: [...g.rewards], m: g.stats.m, v: g.stats.v, d: g.stats.d };
-      if (g.flags) row.flags = [...g.flags];
-      return row;
-    }),
+    ...taskStanding(history, a.removedAt, a.counts, a.result.batch, i),
   };
 }

@@ -3,7 +3,6 @@
 // whole-pool analysis, the oracle: on random small cases every task's explanation is the same
 // object, number for number, and the batch's "why" (picks and every left-out reason) is the same.
 import { describe, expect, it } from 'vitest';
-import { packGraph } from '../src/engine/pack.ts';
 import { scorePool } from '../src/engine/pool-scores.ts';
 import { analyse, explainFromAnalysis, fullSimilarity } from '../src/reference/index.ts';
 import { explainBatch } from '../src/reference/why.ts';
@@ -20,11 +19,7 @@ describe('the fast step analysis', () => {
     let withProgress = 0;
     for (let seed = 1; seed <= CASES; seed++) {
       const c = randomCase(seed);
-      oracle.scheduler.loadGraph(
-        packGraph(c.graph),
-        c.graph.tasks.map((t) => t.id),
-      );
-      oracle.scheduler.setHistory(c.observations);
+      oracle.load(c.graph, c.observations);
       const prepared = new PreparedHistory(c.observations, c.graph.tasks.length);
       const fast = analyseStep(c.graph, prepared, c.config, scorePool(oracle.scheduler, c.config, c.step), oracle.math);
       const reference = analyse(c.graph, c.observations, c.config, c.step, oracle.math);
@@ -50,11 +45,7 @@ describe('the fast step analysis', () => {
 
   it('refuses to describe a step whose scores are not the scheduler’s', () => {
     const c = randomCase(7);
-    oracle.scheduler.loadGraph(
-      packGraph(c.graph),
-      c.graph.tasks.map((t) => t.id),
-    );
-    oracle.scheduler.setHistory(c.observations);
+    oracle.load(c.graph, c.observations);
     const step = c.observations.reduce((m, o) => Math.max(m, o.step), 0) + 1;
     const pool = scorePool(oracle.scheduler, c.config, step);
     pool.longV[0] += 0.01; // not what the kernels computed

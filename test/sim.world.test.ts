@@ -117,6 +117,16 @@ describe('learning mechanisms', () => {
     return sim.policy().competence[0];
   };
   const spread = [0, 1, 0, 1]; // two groups, sigma = 0.5 each
+  /** One simulator whose every call learns from tasks 0 and 2 with the given rewards, and returns the family's competence. */
+  const stepper = async (model: SimModelParams) => {
+    const sim = await simulatorFor(loaded, 2, model);
+    return (rewards: number[]) => {
+      sim.batchView(2).set([0, 2]);
+      sim.rolloutView(2).rewards.set(rewards);
+      sim.learn(2);
+      return sim.policy().competence[0];
+    };
+  };
 
   it('signal exponent: a group teaches sigma^gamma (GRPO-normalised at 1, unnormalised at 2)', async () => {
     expect(await learnFrom(base, [0, 2], spread)).toBeCloseTo(0.1 * 2 * 0.5, 12);
@@ -137,13 +147,7 @@ describe('learning mechanisms', () => {
 
   it("forgetting: each update relaxes competence toward its start by phi x the step's mean signal; no update, no drift", async () => {
     const world = { ...base, forgetting: 0.1 };
-    const sim = await simulatorFor(loaded, 2, world);
-    const step = (rewards: number[]) => {
-      sim.batchView(2).set([0, 2]);
-      sim.rolloutView(2).rewards.set(rewards);
-      sim.learn(2);
-      return sim.policy().competence[0];
-    };
+    const step = await stepper(world);
     const learned = step(spread); // from the start: nothing to forget
     expect(learned).toBeCloseTo(0.1, 12);
     expect(step([1, 1, 1, 1])).toBe(learned); // no signal: the policy does not move
@@ -152,13 +156,7 @@ describe('learning mechanisms', () => {
 
   it('normalised drift: forgetting follows the share of groups with spread, not their summed signal', async () => {
     const world = { ...base, forgetting: 0.1, normalisedDrift: 1 };
-    const sim = await simulatorFor(loaded, 2, world);
-    const step = (rewards: number[]) => {
-      sim.batchView(2).set([0, 2]);
-      sim.rolloutView(2).rewards.set(rewards);
-      sim.learn(2);
-      return sim.policy().competence[0];
-    };
+    const step = await stepper(world);
     const learned = step(spread);
     expect(step([1, 1, 1, 1])).toBe(learned); // no group with spread: no update, no drift
     // both groups have spread: drift 0.1 x 1 (with lambda 0 it would be 0.1 x the mean signal 0.5)

@@ -5,7 +5,6 @@
 //   (many steps, few tasks observed per step, so lists change late);
 // - the q-ordered coverage search used for large coverage groups (forced on small cases here).
 import { afterAll, describe, expect, it } from 'vitest';
-import { packGraph } from '../src/engine/pack.ts';
 import type { Observation, Scores } from '../src/engine/types.ts';
 import { randomCase, randomConfig, randomGraph, testRng } from './helpers/random-case.ts';
 import { closeTo } from './helpers/scores-compare.ts';
@@ -72,11 +71,7 @@ describe('incremental neighbour tracking equals a fresh computation', () => {
       const graph = randomGraph(rng, { maxEnvs: 8, maxTasksPerEnv: 7 });
       const observations = longHistory(seed, graph.tasks.length);
       const last = observations.reduce((m, o) => Math.max(m, o.step), -1);
-      oracle.scheduler.loadGraph(
-        packGraph(graph),
-        graph.tasks.map((t) => t.id),
-      );
-      oracle.scheduler.setHistory(observations);
+      oracle.load(graph, observations);
       let config = randomConfig(rng, graph.tasks.length);
       for (let round = 0; round < 12; round++) {
         if (rng.chance(0.2)) config = { ...config, K_within: rng.int(0, 6), K_cross: rng.int(0, 6) };
@@ -103,11 +98,7 @@ describe('incremental neighbour tracking equals a fresh computation', () => {
       const observations = longHistory(seed, graph.tasks.length);
       const config = randomConfig(rng, graph.tasks.length);
       const last = observations.reduce((m, o) => Math.max(m, o.step), -1);
-      oracle.scheduler.loadGraph(
-        packGraph(graph),
-        graph.tasks.map((t) => t.id),
-      );
-      oracle.scheduler.setHistory([]);
+      oracle.load(graph, []);
       for (let t = 0; t <= last + 1; t++) {
         const groups = observations.filter((o) => o.step === t - 1);
         if (groups.length > 0) oracle.scheduler.appendStep(t - 1, groups);
@@ -132,11 +123,7 @@ describe('the q-ordered coverage search equals the group scan', () => {
     try {
       for (let seed = 40_001; seed <= 41_500; seed++) {
         const c = randomCase(seed);
-        oracle.scheduler.loadGraph(
-          packGraph(c.graph),
-          c.graph.tasks.map((t) => t.id),
-        );
-        oracle.scheduler.setHistory(c.observations);
+        oracle.load(c.graph, c.observations);
         const expected = oracle.referenceScore(c.graph, c.observations, c.config, c.step);
         const diff = mismatch(oracle.scheduler.score(c.config, c.step), expected);
         if (expected.batch.some((p) => p.phase === 'coverage')) coverage++;

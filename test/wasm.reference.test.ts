@@ -8,7 +8,6 @@
 // to the bit), and batches, phases, relaxations and filter flags must be identical: no case is
 // excused as a "near tie".
 import { describe, expect, it } from 'vitest';
-import { packGraph } from '../src/engine/pack.ts';
 import type { Scores } from '../src/engine/types.ts';
 import { randomCase } from './helpers/random-case.ts';
 import { closeTo } from './helpers/scores-compare.ts';
@@ -56,11 +55,7 @@ describe('WASM scheduler equals the reference on random cases', () => {
     const seen = { coldStart: 0, relaxed: 0, removed: 0, excluded: 0, short: 0, schedulers: new Set<string>() };
     for (let seed = 1; seed <= CASES; seed++) {
       const c = randomCase(seed);
-      oracle.scheduler.loadGraph(
-        packGraph(c.graph),
-        c.graph.tasks.map((t) => t.id),
-      );
-      oracle.scheduler.setHistory(c.observations);
+      oracle.load(c.graph, c.observations);
       const actual = oracle.scheduler.score(c.config, c.step);
       const expected = oracle.referenceScore(c.graph, c.observations, c.config, c.step);
       const diff = differences(actual, expected);
@@ -89,11 +84,7 @@ describe('the incremental path (what a simulation does) equals the reference at 
     let scored = 0;
     for (let seed = 10_001; seed <= 10_300; seed++) {
       const c = randomCase(seed);
-      oracle.scheduler.loadGraph(
-        packGraph(c.graph),
-        c.graph.tasks.map((t) => t.id),
-      );
-      oracle.scheduler.setHistory([]);
+      oracle.load(c.graph, []);
       const last = c.observations.reduce((m, o) => Math.max(m, o.step), -1);
       for (let t = 0; t <= last + 1; t++) {
         if (t > 0) {
@@ -126,11 +117,7 @@ describe('histories spanning thousands of steps (half-life weights that underflo
       const observations = c.observations.map((o) => (o.step >= split && steps.length > 1 ? { ...o, step: o.step + gap } : o));
       const last = observations.reduce((m, o) => Math.max(m, o.step), -1);
       const step = seed % 3 === 0 ? last + gap : last + 1;
-      oracle.scheduler.loadGraph(
-        packGraph(c.graph),
-        c.graph.tasks.map((t) => t.id),
-      );
-      oracle.scheduler.setHistory(observations);
+      oracle.load(c.graph, observations);
       const actual = oracle.scheduler.score(c.config, step);
       const expected = oracle.referenceScore(c.graph, observations, c.config, step);
       const diff = differences(actual, expected);

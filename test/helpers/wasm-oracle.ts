@@ -5,6 +5,7 @@ import type { Config, Graph, Observation, Scores } from '../../src/engine/types.
 import { nativeMathOf, type EnvschedWasm } from '../../src/engine/wasm/loader.ts';
 import { loadEnvschedWasmNode } from '../../src/engine/wasm/loader-node.ts';
 import { WasmScheduler } from '../../src/engine/wasm/scheduler.ts';
+import { packGraph } from '../../src/engine/pack.ts';
 import { referenceScore, type ScalarMath } from '../../src/reference/index.ts';
 import { loadTestWasm, type TestHooks } from './test-wasm.ts';
 
@@ -17,6 +18,8 @@ export interface WasmOracle {
   readonly hooks: TestHooks;
   /** The reference's scores of step t (default: one past the history), on the module's math. */
   referenceScore(graph: Graph, observations: readonly Observation[], config: Config, step?: number): Scores;
+  /** Loads `graph` (packed as it is, unvalidated) into the scheduler and gives it `observations` as its history. */
+  load(graph: Graph, observations: readonly Observation[]): void;
 }
 
 /**
@@ -59,6 +62,14 @@ export function wasmOracle(options: { testBuild?: boolean } = {}): WasmOracle {
     },
     referenceScore(graph, observations, config, step) {
       return referenceScore(graph, observations, config, step, ready(math));
+    },
+    load(graph, observations) {
+      const s = ready(scheduler);
+      s.loadGraph(
+        packGraph(graph),
+        graph.tasks.map((t) => t.id),
+      );
+      s.setHistory(observations);
     },
   };
 }

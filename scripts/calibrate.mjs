@@ -18,7 +18,7 @@
 //                   --out, both fits are saved, and `--from F.json` later writes them as the defaults
 // Needs the compiled sources (dist/) and the envscaler-rl dataset (`npm run calibrate` builds both).
 import { execFile } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 
@@ -261,7 +261,7 @@ async function fitsToReport() {
       throw new Error(`calibrate: fit ${label} failed: ${e.stderr || e.message}`);
     });
     const saved = JSON.parse(readFileSync(out, 'utf8'));
-    (await import('node:fs')).rmSync(out);
+    rmSync(out);
     return saved.fits[0];
   };
   return Promise.all([one('A'), one('B')]);

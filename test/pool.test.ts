@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Pcg32 } from '../src/pool/rng.ts';
-import { generatePool, poolFiles } from '../src/pool/generate.ts';
+import { generatePool, poolFiles, type GeneratedPool } from '../src/pool/generate.ts';
+import { DEFAULT_INSPECTION } from '../src/pool/tasks.ts';
 
 /** PCG32 written the obvious way with BigInt: the reference the fast port must match. */
 function referencePcg(seed: number, stream: number) {
@@ -169,5 +170,51 @@ describe('generate-pool', () => {
     const c = poolFiles(generatePool({ envs: 6, tasksPerEnv: 8, seed: 12 }));
     expect(a).toEqual(b);
     expect(a['rl_scenario_metadata.json']).not.toEqual(c['rl_scenario_metadata.json']);
+  });
+});
+
+describe('inspection calls (read-only tools besides the gated operations)', () => {
+  /** Per task: the tools of its gated operations (those a reward group requires), and all its tools. */
+  function toolSets(pool: GeneratedPool): { env: string; gated: string; all: string }[] {
+    return Object.entries(pool.topology).map(([id, topo]) => {
+      const required = new Set(topo.reward_groups.flatMap((g) => g.requires));
+      const tools = (ops: typeof topo.operations) => [...new Set(ops.map((o) => o.tool))].sort().join(',');
+      return { env: id.split('-task_')[0], gated: tools(topo.operations.filter((o) => required.has(o.id))), all: tools(topo.operations) };
+    });
+  }
+  /** Pairs of one environment with the same gated tools, and how many of them differ in their inspected tools. */
+  function sameGatedPairs(pool: GeneratedPool): { pairs: number; differing: number } {
+    const tasks = toolSets(pool);
+    let pairs = 0;
+    let differing = 0;
+    for (let i = 0; i < tasks.length; i++)
+      for (let j = i + 1; j < tasks.length; j++)
+        if (tasks[i].env === tasks[j].env && tasks[i].gated === tasks[j].gated) {
+          pairs++;
+          if (tasks[i].all !== tasks[j].all) differing++;
+        }
+    return { pairs, differing };
+  }
+  const opts = { envs: 6, tasksPerEnv: 50, seed: 3 };
+
+  it('the bundled draw is the default: naming it changes no byte of the pool', () => {
+    expect(poolFiles(generatePool({ ...opts, inspection: { ...DEFAULT_INSPECTION } }))).toEqual(poolFiles(generatePool(opts)));
+  });
+
+  it("'related' scope without extra calls: tasks about the same records inspect the same tools (the bundled draw does not)", () => {
+    const related = sameGatedPairs(generatePool({ ...opts, inspection: { trials: 0, p: 0.5, scope: 'related' } }));
+    const bundled = sameGatedPairs(generatePool(opts));
+    expect(related.pairs).toBeGreaterThan(20);
+    expect(related.differing).toBe(0);
+    expect(bundled.differing).toBeGreaterThan(0);
+  });
+
+  it('more calls, more tools per task', () => {
+    const perTask = (pool: GeneratedPool) => toolSets(pool).reduce((s, t) => s + t.all.split(',').length, 0) / pool.scenarios.length;
+    const none = perTask(generatePool({ ...opts, inspectionCalls: false }));
+    const few = perTask(generatePool({ ...opts, inspection: { trials: 4, p: 0.5, scope: 'environment' } }));
+    const bundled = perTask(generatePool(opts));
+    expect(none).toBeLessThan(few);
+    expect(few).toBeLessThan(bundled);
   });
 });

@@ -3,7 +3,7 @@
 import { Pcg32 } from './rng.ts';
 import { DOMAINS, HELDOUT_SUITES } from './domains.ts';
 import { generateEnvironment, FAMILIES, type GeneratedEnv } from './environment.ts';
-import { generateTask, GATE_TYPES, type Topology } from './tasks.ts';
+import { generateTask, GATE_TYPES, type InspectionDraw, type Topology } from './tasks.ts';
 import type { SimHeldoutSuite, SimParams, SimTask } from '../engine/sim-params.ts';
 
 /** Bump when the generator's output changes for a given seed (datasets are rebuilt on a change). */
@@ -20,6 +20,8 @@ export interface PoolOptions {
    * many tools as EnvScaler's); default true. false: the generator before they existed.
    */
   inspectionCalls?: boolean;
+  /** How the inspection calls are drawn (default `DEFAULT_INSPECTION` of `tasks.ts`: the bundled pools). */
+  inspection?: InspectionDraw;
 }
 
 export interface GeneratedPool {
@@ -80,7 +82,8 @@ export function generatePool(opts: PoolOptions): GeneratedPool {
     for (let t = 0; t < n; t++) {
       const taskId = `${envId}-task_${t + 1}`;
       const inspectRng = opts.inspectionCalls === false ? undefined : new Pcg32(opts.seed, STREAM_INSPECT + e * 1000 + t);
-      const out = generateTask({ env, envIndex: e, envEffect, taskId, rng: new Pcg32(opts.seed, STREAM_TASK + e * 1000 + t), inspectRng });
+      const rng = new Pcg32(opts.seed, STREAM_TASK + e * 1000 + t);
+      const out = generateTask({ env, envIndex: e, envEffect, taskId, rng, inspectRng, inspection: opts.inspection });
       pool.scenarios.push(out.scenario);
       pool.topology[taskId] = out.topology;
       pool.sim.tasks.push(out.sim);
@@ -88,12 +91,12 @@ export function generatePool(opts: PoolOptions): GeneratedPool {
     }
   }
   pool.sim.taskIds = taskIds;
-  pool.sim.heldout = heldoutSuites(opts.seed, catEffect, opts.inspectionCalls !== false);
+  pool.sim.heldout = heldoutSuites(opts.seed, catEffect, opts.inspectionCalls !== false, opts.inspection);
   return pool;
 }
 
 /** SPEC 10 held-out suites: 3 suites x 4 environments x 10 tasks in environments not in any pool. */
-function heldoutSuites(seed: number, catEffect: Map<string, number>, inspect: boolean): SimHeldoutSuite[] {
+function heldoutSuites(seed: number, catEffect: Map<string, number>, inspect: boolean, inspection?: InspectionDraw): SimHeldoutSuite[] {
   return HELDOUT_SUITES.map((suite, s) => {
     const out: SimHeldoutSuite = { name: suite.name, envs: [], tasks: [] };
     suite.envs.forEach((spec, k) => {
@@ -112,6 +115,7 @@ function heldoutSuites(seed: number, catEffect: Map<string, number>, inspect: bo
           taskId: `${env.envId}-task_${t + 1}`,
           rng: new Pcg32(seed, STREAM_HELDOUT + 50_000 + s * 1000 + k * 100 + t),
           inspectRng,
+          inspection,
         }).sim;
         out.tasks.push({ env: k, ...task });
       }

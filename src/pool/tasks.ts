@@ -255,11 +255,29 @@ export interface TaskContext {
    * before they existed, byte for byte apart from the recorded noise).
    */
   inspectRng?: Pcg32;
+  /** How the inspection calls are drawn (default `DEFAULT_INSPECTION`). */
+  inspection?: InspectionDraw;
 }
 
-/** Inspection calls per task ~ Binomial(INSPECT_TRIALS, INSPECT_P), capped by the environment's unused query tools. */
-const INSPECT_TRIALS = 16;
-const INSPECT_P = 0.7;
+/**
+ * How a task's inspection calls are drawn from its environment's read-only tools that its gated
+ * operations do not already use (docs/graph.md, "What the inspection calls trade").
+ */
+export interface InspectionDraw {
+  /** Calls ~ Binomial(trials, p), capped by the tools available. */
+  trials: number;
+  p: number;
+  /**
+   * `environment`: the tools of the entities the task writes, in random order, then any other of
+   * the environment's; the Binomial count is taken from that list. `related`: every tool of the
+   * written entities and of the entities linked to them (either way), then Binomial(trials, p) of
+   * the others, so tasks about the same records inspect the same tools.
+   */
+  scope: 'environment' | 'related';
+}
+
+/** The bundled pools' draw: about 10 distinct tools per task and about 400 per random batch of 64. */
+export const DEFAULT_INSPECTION: Readonly<InspectionDraw> = { trials: 16, p: 0.7, scope: 'environment' };
 
 /**
  * A gate's difficulty: the visible structure (family, gate type, provenance, checks, environment)
@@ -277,6 +295,19 @@ export function gateDifficulty(
   const d =
     base + hidden + FAMILY_EFFECT[g.family] + TYPE_EFFECT[g.type] + PROVENANCE_EFFECT[g.provenance] + 0.3 * Math.log(g.checks) + own;
   return { difficulty: Math.round(d * 1e4) / 1e4, noise: Math.round((hidden + own) * 1e4) / 1e4 };
+}
+
+/** The entities, other than `written`, that a written entity refers to or that refer to one. */
+function linkedEntities(env: GeneratedEnv, written: ReadonlySet<string>): Set<string> {
+  const present = new Set(env.entities.map((e) => e.name));
+  const linked = new Set<string>();
+  for (const e of env.entities)
+    for (const ref of refAttrs(e, present)) {
+      if (written.has(e.name)) linked.add(ref.args[0]);
+      if (written.has(ref.args[0])) linked.add(e.name);
+    }
+  for (const name of written) linked.delete(name);
+  return linked;
 }
 
 export function generateTask(ctx: TaskContext): GeneratedTask {
@@ -545,11 +576,20 @@ export function generateTask(ctx: TaskContext): GeneratedTask {
     // The entities the task writes come first: an agent inspects what it is about to change.
     const written = new Set(subtasks.map((sub) => sub.write.entity.name));
     const unused = env.ops.filter((o) => o.opType === 'query' && !usedTools.has(o.name));
-    const queries = [
-      ...irng.shuffled(unused.filter((o) => written.has(o.entity.name))),
-      ...irng.shuffled(unused.filter((o) => !written.has(o.entity.name))),
-    ];
-    const n = Math.min(queries.length, binomial(INSPECT_TRIALS, INSPECT_P, irng));
+    const draw = ctx.inspection ?? DEFAULT_INSPECTION;
+    const own = irng.shuffled(unused.filter((o) => written.has(o.entity.name)));
+    let queries: Operation[];
+    let n: number;
+    if (draw.scope === 'environment') {
+      queries = [...own, ...irng.shuffled(unused.filter((o) => !written.has(o.entity.name)))];
+      n = Math.min(queries.length, binomial(draw.trials, draw.p, irng));
+    } else {
+      const linked = linkedEntities(env, written);
+      const near = irng.shuffled(unused.filter((o) => linked.has(o.entity.name)));
+      const rest = irng.shuffled(unused.filter((o) => !written.has(o.entity.name) && !linked.has(o.entity.name)));
+      queries = [...own, ...near, ...rest];
+      n = Math.min(queries.length, own.length + near.length + binomial(draw.trials, draw.p, irng));
+    }
     for (const op of queries.slice(0, n)) {
       const param = op.params[0];
       const ids = state.ids(op.entity.name) ?? [];

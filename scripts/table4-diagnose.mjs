@@ -9,17 +9,18 @@
 // Diagnostic only: it fits nothing, and no figure of it is a fit target or a check. Seeds 31000+
 // (no fit and no check uses them).
 //
-// Usage: node scripts/table4-diagnose.mjs [--runs N]   (needs dist/ and the envscaler-rl dataset; about a minute)
+// Usage: node scripts/table4-diagnose.mjs [--runs N] [--grid]   (needs dist/ and the envscaler-rl dataset; a few seconds,\n//        about a minute with --grid: offsets widened together with a wider variance hump)
 import { parseArgs } from 'node:util';
 
 const dist = (path) => new URL(`../dist/${path}`, import.meta.url).href;
 const { loadDataset } = await import(dist('sim/dataset-node.js'));
 const { loadRunWasmNode } = await import(dist('sim/wasm-node.js'));
 const { SimulationRun } = await import(dist('sim/run.js'));
+const { reproduce } = await import(dist('sim/reproduce.js'));
 const { DEFAULT_SIM_MODEL } = await import(dist('sim/model-params.js'));
 const { DEFAULT_CONFIG } = await import(dist('engine/config.js'));
 
-const { values: flags } = parseArgs({ options: { runs: { type: 'string', default: '24' } } });
+const { values: flags } = parseArgs({ options: { runs: { type: 'string', default: '24' }, grid: { type: 'boolean', default: false } } });
 const RUNS = Number(flags.runs);
 const STEPS = 7;
 const SEED0 = 31_000;
@@ -27,12 +28,12 @@ const mean = (xs) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : Na
 const config = (seed) => ({ ...DEFAULT_CONFIG, alpha: [...DEFAULT_CONFIG.alpha], scheduler: 'envsched', seed, T: STEPS + 1 });
 
 /** Table 4 runs on `loaded`: per step 1..7, exploitation picks split by whether the task was observed before. */
-async function table4(loaded, source) {
+async function table4(loaded, source, model = DEFAULT_SIM_MODEL) {
   const perStep = Array.from({ length: STEPS + 1 }, () => ({ picks: 0, hits: 0, fresh: 0, freshHits: 0, batchVar: [] }));
   let pool = null;
   for (let k = 0; k < RUNS; k++) {
     const run = new SimulationRun(await loadRunWasmNode(), loaded, config(SEED0 + k), source, {
-      model: DEFAULT_SIM_MODEL,
+      model,
       randomColdStart: true,
     });
     const observed = new Uint8Array(run.sim.nTasks);
@@ -110,27 +111,63 @@ process.stdout.write(
 );
 printSteps('calibrated pool', calibrated.perStep);
 
-// Counterfactual pool: each gate's difficulty minus its environment's mean offset (the visible
-// structure of family, gate type, provenance and checks kept), read in memory, nothing written.
-const flat = await loadDataset('envscaler-rl');
-const sim = flat.loaded.meta.sim;
-const sum = new Float64Array(nEnvs);
-const cnt = new Float64Array(nEnvs);
-let all = 0;
-let gates = 0;
-sim.tasks.forEach((task, i) => {
-  for (const g of task.gates) {
-    const visible = g.difficulty - (g.noise ?? 0);
-    sum[taskEnv[i]] += visible;
-    cnt[taskEnv[i]]++;
-    all += visible;
-    gates++;
-  }
-});
-sim.tasks.forEach((task, i) => {
-  const offset = sum[taskEnv[i]] / cnt[taskEnv[i]] - all / gates;
-  for (const g of task.gates) g.difficulty -= offset;
-});
+// Counterfactual pools: each gate's difficulty with its environment's mean offset scaled (0:
+// removed; the visible structure of family, gate type, provenance and checks kept), in memory.
+async function scaledPool(scale) {
+  const copy = await loadDataset('envscaler-rl');
+  const sim = copy.loaded.meta.sim;
+  const sum = new Float64Array(nEnvs);
+  const cnt = new Float64Array(nEnvs);
+  let all = 0;
+  let gates = 0;
+  sim.tasks.forEach((task, i) => {
+    for (const g of task.gates) {
+      const visible = g.difficulty - (g.noise ?? 0);
+      sum[taskEnv[i]] += visible;
+      cnt[taskEnv[i]]++;
+      all += visible;
+      gates++;
+    }
+  });
+  sim.tasks.forEach((task, i) => {
+    const offset = sum[taskEnv[i]] / cnt[taskEnv[i]] - all / gates;
+    for (const g of task.gates) g.difficulty += (scale - 1) * offset;
+  });
+  return copy;
+}
+
+const flat = await scaledPool(0);
 const noOffsets = await table4(flat.loaded, flat.source);
 process.stdout.write('\n');
 printSteps("counterfactual pool: the environments' mean difficulty offsets removed", noOffsets.perStep);
+
+if (flags.grid) {
+  // Wider environment offsets with a wider variance hump (lower logitScale): can the two together
+  // keep random's variance near Table 2 and raise the hit rates? Random: 2 runs x 200 steps.
+  process.stdout.write(
+    '\nenvironment offsets x k, logitScale s (else the calibrated world): random (Table 2: 0.0321 / 0.0147 / 0.595) and Table 4 (0.572 / 0.921)\n' +
+      '  k     s  rnd meanVar  rnd medVar  rnd medReward  step-1 hit  step-7 hit\n',
+  );
+  for (const logitScale of [2, 2.5, 3, 4])
+    for (const scale of [1.5, 2, 2.5, 3]) {
+      const model = { ...DEFAULT_SIM_MODEL, logitScale };
+      const pool = await scaledPool(scale);
+      const rnd = (
+        await reproduce(loadRunWasmNode, pool.loaded, config(0), pool.source, {
+          seeds: 2,
+          steps: 200,
+          table4Runs: 0,
+          seedBase: SEED0,
+          schedulers: ['random'],
+          extras: false,
+          model,
+        })
+      ).rows[0];
+      const { perStep } = await table4(pool.loaded, pool.source, model);
+      const hit = (t) => perStep[t].hits / perStep[t].picks;
+      process.stdout.write(
+        `${String(scale).padStart(3)}${String(logitScale).padStart(6)}${rnd.meanVariance.toFixed(4).padStart(13)}${rnd.medianVariance.toFixed(4).padStart(12)}` +
+          `${rnd.medianReward.toFixed(3).padStart(15)}${hit(1).toFixed(3).padStart(12)}${hit(7).toFixed(3).padStart(12)}\n`,
+      );
+    }
+}

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './helpers/cli.ts';
+import { DEFAULT_SIM_MODEL, parseWorldOverrides } from '../src/sim/model-params.ts';
+import { calibratedWorld, parseWorldKey } from '../src/ui/state/world-url.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'envsched-sim-'));
 
@@ -50,7 +52,58 @@ describe('envsched simulate', () => {
   });
 });
 
+describe('envsched simulate --world', () => {
+  const run = (extra: string[]) => runCli(['simulate', '--dataset', 'tiny', '--seed', '2', '--steps', '12', ...extra]);
+
+  it('runs in another world, says so, and records it in the run', async () => {
+    const calibrated = JSON.parse((await run(['--json'])).stdout);
+    const changed = await run(['--world', 'breadth=0,forgetting=0', '--json']);
+    expect(changed.code).toBe(0);
+    const out = JSON.parse(changed.stdout);
+    expect(out.world).toEqual({ breadth: 0, forgetting: 0 });
+    expect(calibrated.world).toEqual({});
+    expect(out.fingerprint).not.toBe(calibrated.fingerprint);
+    // Naming the calibrated values is the calibrated world, bit for bit.
+    const same = JSON.parse((await run(['--world', `breadth=${DEFAULT_SIM_MODEL.breadth}`, '--json'])).stdout);
+    expect(same.fingerprint).toBe(calibrated.fingerprint);
+    expect((await run(['--world', 'breadth=0,forgetting=0'])).stdout).toContain(
+      'world: the calibrated defaults except breadth=0, forgetting=0',
+    );
+  });
+
+  it("is the app's world: --world gives the model the link's w.<knob> keys give the worker", () => {
+    const world = calibratedWorld();
+    expect(parseWorldKey(world, 'w.breadth', '0')).toBeNull();
+    expect(parseWorldKey(world, 'w.normalisedDrift', '1')).toBeNull();
+    // The worker runs { ...DEFAULT_SIM_MODEL, ...world } (src/worker/engine.worker.ts).
+    expect(parseWorldOverrides('breadth=0,normalisedDrift=1', 'command line', '--world')).toEqual({ ...DEFAULT_SIM_MODEL, ...world });
+  });
+
+  it('refuses what is not a world parameter, a value out of bounds, a malformed entry or a repeat, naming --world', async () => {
+    for (const [world, message] of [
+      ['breath=0', /--world: "breath" is not a world parameter \(known: partialCredit, .*etaFamiliarity\)/],
+      ['breadth=2', /--world: breadth must be a number in \[0, 1\], got "2"/],
+      ['logitScale=abc', /--world: logitScale must be a number in \[0\.01, 100\], got "abc"/],
+      ['breadth', /--world: expected name=value, got "breadth"/],
+      ['breadth=0,breadth=1', /--world: breadth is given twice/],
+    ] as const) {
+      const r = await run(['--world', world]);
+      expect(r.code, world).toBe(2);
+      expect(r.stderr).toMatch(message);
+    }
+  });
+});
+
 describe('envsched reproduce', () => {
+  it('--world: the table says which world its verdicts describe', async () => {
+    const args = ['reproduce', '--dataset', 'tiny', '--seeds', '1', '--steps', '4', '--table4-runs', '0'];
+    const calibrated = await runCli(args);
+    expect(calibrated.stdout).toContain('world: the calibrated defaults (docs/calibration.md)');
+    const changed = await runCli([...args, '--world', 'signalExponent=1,normalisedDrift=1', '--json']);
+    expect(changed.code).toBe(0);
+    expect(JSON.parse(changed.stdout).world).toEqual({ signalExponent: 1, normalisedDrift: 1 });
+  });
+
   it('prints one JSON object: a row per scheduler, Table 3(b), Table 4 by step, the paper figures and the checks', async () => {
     const r = await runCli(['reproduce', '--dataset', 'synthetic-51x50', '--seeds', '1', '--steps', '8', '--table4-runs', '4', '--json']);
     expect(r.code).toBe(0);

@@ -3,6 +3,7 @@
 // mechanisms are named knobs, each with an "off" value; the defaults are the calibrated values of
 // src/sim/calibrated.ts (written by `npm run calibrate`, docs/calibration.md).
 import { CALIBRATED } from './calibrated.ts';
+import { InputError } from '../engine/errors.ts';
 
 export interface SimModelParams {
   /** Initial competence of every operation family (added to every gate's logit). */
@@ -132,4 +133,55 @@ export function packModelParams(p: SimModelParams): Float64Array {
     p.competence0,
     p.normalisedDrift,
   );
+}
+
+/**
+ * The constants a world given by name may set besides the mechanisms: those the calibration fits
+ * (docs/calibration.md), so that any fit of docs/calibration-report.md can be replayed.
+ */
+export const WORLD_CONSTANTS = ['competence0', 'logitScale', 'etaCompetence', 'etaFamiliarity'] as const;
+export type WorldConstant = (typeof WORLD_CONSTANTS)[number];
+
+/** What each constant may be: a gate's logit offset, a sigmoid's sharpness, two learning rates. */
+export const WORLD_CONSTANT_BOUNDS: Readonly<Record<WorldConstant, readonly [number, number]>> = Object.freeze({
+  competence0: [-10, 10],
+  logitScale: [0.01, 100],
+  etaCompetence: [0, 1],
+  etaFamiliarity: [0, 1],
+});
+
+/** A world's parameters that differ from the calibrated defaults (empty: the calibrated world). */
+export function worldDifferences(model: SimModelParams): Partial<SimModelParams> {
+  const out: Partial<SimModelParams> = {};
+  for (const k of Object.keys(DEFAULT_SIM_MODEL) as (keyof SimModelParams)[])
+    if (!Object.is(model[k], DEFAULT_SIM_MODEL[k])) out[k] = model[k];
+  return out;
+}
+
+/**
+ * `name=value[,name=value...]` (a world mechanism of WORLD_KNOBS or a constant of WORLD_CONSTANTS)
+ * applied to the calibrated world; errors name `place` and the entry.
+ */
+export function parseWorldOverrides(text: string, source: string, place: string): SimModelParams {
+  const model: SimModelParams = { ...DEFAULT_SIM_MODEL };
+  const known = [...WORLD_KNOBS, ...WORLD_CONSTANTS] as readonly string[];
+  const seen = new Set<string>();
+  for (const entry of text.split(',')) {
+    const eq = entry.indexOf('=');
+    const name = (eq < 0 ? entry : entry.slice(0, eq)).trim();
+    if (eq < 0 || name === '') throw new InputError(source, place, `expected name=value, got ${JSON.stringify(entry)}`);
+    if (!known.includes(name))
+      throw new InputError(source, place, `${JSON.stringify(name)} is not a world parameter (known: ${known.join(', ')})`);
+    if (seen.has(name)) throw new InputError(source, place, `${name} is given twice`);
+    seen.add(name);
+    const raw = entry.slice(eq + 1).trim();
+    const value = raw === '' ? NaN : Number(raw);
+    const [lo, hi] = (WORLD_KNOBS as readonly string[]).includes(name)
+      ? WORLD_BOUNDS[name as WorldKnob]
+      : WORLD_CONSTANT_BOUNDS[name as WorldConstant];
+    if (!Number.isFinite(value) || value < lo || value > hi)
+      throw new InputError(source, place, `${name} must be a number in [${lo}, ${hi}], got ${JSON.stringify(raw)}`);
+    model[name as WorldKnob | WorldConstant] = value;
+  }
+  return model;
 }

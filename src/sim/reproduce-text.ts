@@ -125,6 +125,7 @@ export function reproduceTable(result: ReproduceResult): string {
   const counted = result.checks.filter((c) => c.kind === 'check' && c.verdict !== 'not measured').length;
   return [
     `dataset ${result.dataset}, ${result.steps} steps, averaged over ${result.seeds} seed(s); untrained held-out score ${fmt(result.base, 2)}`,
+    worldLine(result.world),
     'Tables 2 and 3(a): simulated (paper, "=" agrees within the tolerance of docs/calibration.md, "x" does not); "gain vs rnd" = (held-out - random\'s) / random\'s gain over the untrained policy, the paper\'s from the mean of its three benchmarks',
     ...main,
     '',
@@ -154,6 +155,13 @@ export function reproduceTable(result: ReproduceResult): string {
 }
 
 /** The `--json` object (fingerprints included: they identify the runs). */
+/** Which world the figures come from: the checks' tolerances were written for the calibrated one. */
+export function worldLine(world: ReproduceResult['world']): string {
+  const changed = Object.entries(world);
+  if (changed.length === 0) return 'world: the calibrated defaults (docs/calibration.md)';
+  return `world: the calibrated defaults except ${changed.map(([k, v]) => `${k}=${String(v)}`).join(', ')} (the verdicts below describe this world, not the calibrated one)`;
+}
+
 export function reproduceJson(result: ReproduceResult): string {
   return `${JSON.stringify(result, null, 1)}\n`;
 }

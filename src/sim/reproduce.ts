@@ -5,7 +5,7 @@ import type { Config, LoadedGraph, SchedulerName } from '../engine/types.ts';
 import { evaluateChecks, type CheckResult } from './checks.ts';
 import { randomTraining } from './env-scaling.ts';
 import { mean } from './metrics.ts';
-import { DEFAULT_SIM_MODEL, type SimModelParams } from './model-params.ts';
+import { DEFAULT_SIM_MODEL, worldDifferences, type SimModelParams } from './model-params.ts';
 import { PAPER_BASE, PAPER_FIGURE1, PAPER_GAIN_SHARE_RANGE, PAPER_ROWS, PAPER_TABLE4, type PaperRow } from './paper.ts';
 import { SimulationRun, type RunResult, type RunWasm } from './run.ts';
 
@@ -106,6 +106,8 @@ export interface ReproduceResult {
   dataset: string;
   seeds: number;
   steps: number;
+  /** The world's parameters that differ from the calibrated defaults (empty: the calibrated world, the one the checks are for). */
+  world: Partial<SimModelParams>;
   rows: ReproduceRow[];
   /** Held-out score of the untrained policy (every run starts from it). */
   base: number;
@@ -330,6 +332,7 @@ export async function reproduce(
     dataset: base.dataset,
     seeds: options.seeds,
     steps: options.steps,
+    world: worldDifferences(model),
     rows,
     base: baseScore,
     table3b,

@@ -49,6 +49,13 @@ export function runSummaryText(result: RunResult): string {
   const f = (x: number | null, d = 4) => (x === null || !Number.isFinite(x) ? '-' : x.toFixed(d));
   return [
     `scheduler ${result.scheduler}, seed ${result.seed}, ${result.steps.length} steps on ${result.graphName || result.dataset}`,
+    ...(Object.keys(result.world).length > 0
+      ? [
+          `  world: the calibrated defaults except ${Object.entries(result.world)
+            .map(([k, v]) => `${k}=${String(v)}`)
+            .join(', ')}`,
+        ]
+      : []),
     `  reward variance of selected groups: mean ${f(s.meanVariance)}, median ${f(s.medianVariance)}`,
     `  group mean reward: mean ${f(s.meanReward, 3)}, median ${f(s.medianReward, 3)}`,
     `  per batch: ${f(s.envsPerBatch, 2)} environments, ${f(s.toolsPerBatch, 1)} tools, ${f(s.familiesPerBatch, 2)} operation families`,

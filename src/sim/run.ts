@@ -5,7 +5,7 @@
 // policy learns. One PCG32 seed drives every draw.
 import type { CapRule, Config, LoadedGraph, Phase, SchedulerName } from '../engine/types.ts';
 import { mean, median } from './metrics.ts';
-import { DEFAULT_SIM_MODEL, type SimModelParams } from './model-params.ts';
+import { DEFAULT_SIM_MODEL, worldDifferences, type SimModelParams } from './model-params.ts';
 import type { BatchScheduler, ChosenBatch, StepGroups } from './scheduler.ts';
 import { createScheduler } from './schedulers/index.ts';
 import { readSimParams } from './sim-params-read.ts';
@@ -82,6 +82,8 @@ export interface RunResult {
   suites: string[];
   fingerprint: string;
   summary: RunSummary;
+  /** The world's parameters that differ from the calibrated defaults (empty: the calibrated world). */
+  world: Partial<SimModelParams>;
 }
 
 export interface RunOptions {
@@ -274,6 +276,7 @@ export class SimulationRun {
       suites: sim.suites.map((s) => s.name),
       fingerprint: sim.fingerprint(),
       summary,
+      world: worldDifferences(this.options.model ?? DEFAULT_SIM_MODEL),
     };
   }
 

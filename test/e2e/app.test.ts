@@ -246,5 +246,16 @@ describe('the EnvSched Lab web app', () => {
     expect(rows).toEqual(['random', 'dapo', 'mopps', 'dps', 'envsched', 'within-only', 'cross-only', 'coverage-only', 'exploitation-only']);
     // The paper's random-scheduling figure stands beside the simulated one.
     expect(await page.textContent('[data-testid=reproduce-table] tbody tr >> nth=0')).toContain('0.032');
+    expect(await page.textContent('[data-testid=reproduce-world]')).toContain('the calibrated defaults (docs/calibration.md)');
+  });
+
+  it("says which world the reproduction's verdicts describe when the link changes one", async () => {
+    const { page } = await open(`?${TINY}&w.breadth=0`);
+    await finishedFingerprint(page);
+    await page.click('[data-testid=reproduce-toggle]');
+    await page.fill('[data-testid=reproduce-panel] input >> nth=1', '4');
+    await page.click('[data-testid=reproduce-run]');
+    await page.waitForSelector('[data-testid=reproduce-world]', { timeout: 120_000 });
+    expect(await page.textContent('[data-testid=reproduce-world]')).toContain('except breadth=0 (the verdicts below describe this world');
   });
 });

@@ -1,5 +1,6 @@
 // `envsched simulate`: one simulated training run (SPEC 10).
 import { InputError } from '../../engine/errors.ts';
+import { parseWorldOverrides } from '../../sim/model-params.ts';
 import { runSimulation } from '../../sim/run.ts';
 import { runSummaryText, runToCsv, runToJson } from '../../sim/run-output.ts';
 import { loadRunWasmNode } from '../../sim/wasm-node.ts';
@@ -8,7 +9,7 @@ import { openDataset } from '../dataset.ts';
 import { readConfigFile } from '../../engine/files-node.ts';
 import { STDIO, writeOutput, type CliIo, type Command } from '../io.ts';
 
-const USAGE = `usage: envsched simulate [--dataset D] [--config C.json] [--seed S] [--steps T] [--out run.json|run.csv|-] [--json]
+const USAGE = `usage: envsched simulate [--dataset D] [--config C.json] [--seed S] [--steps T] [--world name=value,...] [--out run.json|run.csv|-] [--json]
 
 Runs T steps (default: the configuration's T, 200) of the configuration's scheduler against the
 rollout simulator on dataset D (default: the configuration's dataset, envscaler-rl; a bundled
@@ -16,8 +17,10 @@ dataset name, built on first use; a graph file with a \`sim\` field; or syntheti
 calibrated world (docs/simulator.md) and prints a summary, or with --json the whole run (every
 step's metrics, the summary, the fingerprint) as one JSON object. --out writes every step's
 metrics as JSON or CSV (by extension); --out - writes the JSON to standard output and the summary
-to standard error. --seed overrides the
-configuration's seed. Same seed and configuration, same fingerprint, in Node and in the browser.`;
+to standard error. --seed overrides the configuration's seed. --world runs in another world: the
+calibrated one with some world mechanisms or fitted constants changed (for example breadth=0; the
+names are in docs/simulator.md; the app's link sets the mechanisms as w.<name>). Same seed,
+configuration and world, same fingerprint, in Node and in the browser.`;
 
 /** A one-line progress bar on stderr, redrawn in place (terminals only). */
 export function progressBar(io: CliIo, label: string): (done: number, total: number, note?: string) => void {
@@ -43,6 +46,7 @@ export const simulateCommand: Command = {
       config: { type: 'string' },
       seed: { type: 'string' },
       steps: { type: 'string' },
+      world: { type: 'string' },
       out: { type: 'string' },
       json: { type: 'boolean' },
     });
@@ -50,13 +54,14 @@ export const simulateCommand: Command = {
     const dataset = flags.dataset ?? config.dataset;
     const seed = integerFlag(flags, 'seed', 0, 0xffff_ffff);
     const steps = integerFlag(flags, 'steps', 1, 100_000);
+    const model = flags.world === undefined ? undefined : parseWorldOverrides(flags.world, 'command line', '--world');
     const out = flags.out;
     if (out !== undefined && out !== STDIO && !/\.(json|csv)$/i.test(out))
       throw new InputError('command line', '--out', `must end in .json or .csv, or be - (standard output), got ${JSON.stringify(out)}`);
     const { loaded, source } = await openDataset(io, dataset);
     const run = { ...config, dataset, seed: seed ?? config.seed, T: steps ?? config.T };
     const bar = progressBar(io, `simulate ${run.scheduler}`);
-    const result = runSimulation(await loadRunWasmNode(), loaded, run, source, { onStep: (m) => bar(m.step + 1, run.T) });
+    const result = runSimulation(await loadRunWasmNode(), loaded, run, source, { model, onStep: (m) => bar(m.step + 1, run.T) });
     if (flags.json) {
       io.stdout(runToJson(result));
       return 0;

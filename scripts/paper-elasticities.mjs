@@ -80,14 +80,21 @@ const ls = solve2(sxx, sxy, sxy, syy, sxz, syz);
 console.log('');
 console.log('| reading | a (variance) | b (environments) | ' + NAMES.map((n) => `${n} (paper ${f(ratio(n))})`).join(' | ') + ' |');
 console.log('| --- | --- | --- | ' + NAMES.map(() => '---').join(' | ') + ' |');
+// (3) b held at what the environment-scaling fit target asks (random on 20 environments: 0.80 of
+// the 51-environment gain), a then read off full vs coverage-only, or a = 1 (a lesson linear in
+// the group's variance, the unnormalised update).
+const e51 = envsPerBatch(51, 50, 64);
+const bScaling = Math.log(0.8) / Math.log(envsPerBatch(20, 50, 64) / e51);
+const aPair = (u1 - bScaling * q1) / p1;
 for (const [label, ab] of [
   ['full vs coverage-only and vs exploitation-only, exactly', pair],
   ['least squares over the five', ls],
+  ['b from the 20-environment fit target, a from full vs coverage-only', [aPair, bScaling]],
+  ['b from the 20-environment fit target, a = 1', [1, bScaling]],
 ])
   console.log(`| ${label} | ${f(ab[0])} | ${f(ab[1])} | ${NAMES.map((n) => f(predict(ab, n))).join(' | ')} |`);
 
-// (3) What b implies for random training on fewer environments (variance held equal).
-const e51 = envsPerBatch(51, 50, 64);
+// (4) What b implies for random training on fewer environments (variance held equal).
 console.log('');
 console.log(`random on n environments (uniform batches of 64 from n x 50): share of the 51-environment gain = (envs per batch ratio)^b`);
 console.log('| n | envs per batch | fit target | ' + [pair, ls].map((ab) => `b = ${f(ab[1])}`).join(' | ') + ' |');

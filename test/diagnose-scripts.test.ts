@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+
+// The diagnostic scripts behind tables of docs/reproduction.md: they keep running, and their
+// arithmetic holds together.
+const run = (name: string, args: string[] = []) =>
+  execFileSync(process.execPath, [new URL(`../scripts/${name}`, import.meta.url).pathname, ...args], { encoding: 'utf8' });
+
+describe('scripts/table4-diagnose.mjs', () => {
+  it('splits every step 1-7 of Table 4 into never-observed and observed picks', () => {
+    const out = run('table4-diagnose.mjs', ['--runs', '2']);
+    expect(out).toMatch(/highest quartile from 0\.\d+, its mean 0\.\d+/);
+    expect(out).toMatch(/environment-level ceiling .* k = 8: 0\.\d+, k = 12: 0\.\d+, k = 16: 0\.\d+/);
+    const tables = out.split('\nstep ').slice(1);
+    expect(tables).toHaveLength(2); // the calibrated pool, then the counterfactual one
+    for (const table of tables) {
+      const rows = table
+        .split('\n')
+        .slice(1)
+        .filter((line) => /^\d/.test(line))
+        .map((line) => line.trim().split(/\s+/).map(Number));
+      expect(rows.map((r) => r[0])).toEqual([1, 2, 3, 4, 5, 6, 7]);
+      for (const [, batchVar, hit, freshShare, freshHit, seenHit] of rows) {
+        expect(batchVar).toBeGreaterThan(0);
+        expect(freshShare).toBeGreaterThan(0);
+        expect(freshShare).toBeLessThanOrEqual(1);
+        if (freshShare < 1) {
+          expect(hit).toBeGreaterThanOrEqual(Math.min(freshHit, seenHit) - 1e-3);
+          expect(hit).toBeLessThanOrEqual(Math.max(freshHit, seenHit) + 1e-3);
+        }
+      }
+    }
+  }, 60_000);
+});
+
+describe('scripts/paper-elasticities.mjs', () => {
+  /** The cells of the table row whose first cell starts with `label`, as numbers where they are. */
+  const row = (out: string, label: string) =>
+    out
+      .split('\n')
+      .find((line) => line.startsWith(`| ${label}`))!
+      .split('|')
+      .slice(2, -1)
+      .map((c) => Number(c.trim()));
+
+  it("reads the paper's gains, and the exact reading reproduces full EnvSched's margins over its two ablations", () => {
+    const out = run('paper-elasticities.mjs');
+    expect(row(out, 'envsched')[2]).toBeCloseTo(2.1, 2); // (benchmark mean - base) / random's gain
+    const [, , full, , , coverage, exploitation] = row(out, 'full vs coverage-only');
+    expect(full / coverage).toBeCloseTo(2.1 / 1.418, 2);
+    expect(full / exploitation).toBeCloseTo(2.1 / 1.151, 2);
+    // Random's environments per batch on 20 of the 51 environments: the analytic value.
+    expect(row(out, '20')[0]).toBeCloseTo(19.33, 2);
+  });
+});

@@ -50,6 +50,9 @@ async function run(scheduler, seed, model) {
   const practice = new Float64Array(r.sim.nTasks);
   const seen = new Uint8Array(r.sim.nTasks);
   const acc = { zero: 0, groups: 0, sigma: 0, signal: 0, breadthF: 0, repeatF: 0, transfer: 0, repeatPick: 0, truthVar: 0, truthMean: 0 };
+  // All-equal groups by phase (EnvSched family) and by kind: mastered (every rollout near full reward) or not.
+  const phase = { coverage: [0, 0], exploitation: [0, 0] };
+  let zeroMastered = 0;
   const K = base.K;
   while (!r.done) {
     const d = r.step();
@@ -68,6 +71,12 @@ async function run(scheduler, seed, model) {
       const rf = 1 / (1 + model.repeatDiscount * practice[i]);
       acc.groups++;
       if (sigma === 0) acc.zero++;
+      if (sigma === 0 && m > 0.9) zeroMastered++;
+      const ph = d.phases?.[b];
+      if (ph === 'coverage' || ph === 'exploitation') {
+        phase[ph][0]++;
+        if (sigma === 0) phase[ph][1]++;
+      }
       acc.sigma += sigma;
       acc.signal += s;
       acc.breadthF += bf;
@@ -91,6 +100,9 @@ async function run(scheduler, seed, model) {
     envs: res.summary.envsPerBatch,
     families: res.summary.familiesPerBatch,
     zeroShare: acc.zero / g,
+    zeroMasteredShare: zeroMastered / g,
+    zeroShareCoverage: phase.coverage[0] > 0 ? phase.coverage[1] / phase.coverage[0] : NaN,
+    zeroShareExploit: phase.exploitation[0] > 0 ? phase.exploitation[1] / phase.exploitation[0] : NaN,
     sigma: acc.sigma / g,
     signal: acc.signal / g,
     breadthFactor: acc.breadthF / g,
@@ -121,8 +133,9 @@ const keys = Object.keys(rows[schedulers[0]]);
 process.stdout.write(
   `${flags.dataset}, B = ${base.B}; world: ${JSON.stringify(override)} (else the calibrated defaults); ${SEEDS} seeds x ${STEPS} steps, seeds 900..\n`,
 );
-process.stdout.write(`${['scheduler'.padEnd(18), ...keys.map((k) => k.padStart(16))].join('')}\n`);
-for (const s of schedulers) process.stdout.write(`${[s.padEnd(18), ...keys.map((k) => fmt(rows[s][k]).padStart(16))].join('')}\n`);
+process.stdout.write(`${['scheduler'.padEnd(18), ...keys.map((k) => k.padStart(Math.max(16, k.length + 2)))].join('')}\n`);
+for (const s of schedulers)
+  process.stdout.write(`${[s.padEnd(18), ...keys.map((k) => fmt(rows[s][k]).padStart(Math.max(16, k.length + 2)))].join('')}\n`);
 const rel = (s) => (rows[s].gain - rows.random.gain) / rows.random.gain;
 process.stdout.write(`gain vs random / random's gain: ${schedulers.map((s) => `${s} ${rel(s).toFixed(3)}`).join(', ')}\n`);
 

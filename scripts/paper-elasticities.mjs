@@ -39,6 +39,24 @@ function solve2(p, q, r, s, u, w) {
   return [(u * s - q * w) / det, (p * w - r * u) / det];
 }
 
+/** (a, b) minimising the squared misses of log gain = a log(var ratio) + b log(envs ratio) over NAMES. */
+function leastSquares(xOf, yOf) {
+  let vv = 0;
+  let ve = 0;
+  let ee = 0;
+  let vy = 0;
+  let ey = 0;
+  for (const n of NAMES) {
+    const [v, e] = xOf(n);
+    vv += v * v;
+    ve += v * e;
+    ee += e * e;
+    vy += v * yOf(n);
+    ey += e * yOf(n);
+  }
+  return solve2(vv, ve, ve, ee, vy, ey);
+}
+
 /** Expected distinct environments of a uniform batch of B distinct tasks from E environments of T tasks. */
 function envsPerBatch(E, T, B) {
   const N = E * T;
@@ -62,20 +80,7 @@ const [p2, q2, u2] = d('envsched', 'exploitation-only');
 const pair = solve2(p1, q1, p2, q2, u1, u2);
 
 // (2) Least squares over the five configurations (no intercept: random is the origin).
-let sxx = 0;
-let sxy = 0;
-let syy = 0;
-let sxz = 0;
-let syz = 0;
-for (const n of NAMES) {
-  const [v, e] = x(n);
-  sxx += v * v;
-  sxy += v * e;
-  syy += e * e;
-  sxz += v * y(n);
-  syz += e * y(n);
-}
-const ls = solve2(sxx, sxy, sxy, syy, sxz, syz);
+const ls = leastSquares(x, y);
 
 console.log('');
 console.log('| reading | a (variance) | b (environments) | ' + NAMES.map((n) => `${n} (paper ${f(ratio(n))})`).join(' | ') + ' |');
@@ -116,21 +121,7 @@ if (flags.reproduce) {
   const sr = row.random;
   const simRatio = (n) => (row[n].heldout[last] - sim.base) / (sr.heldout[last] - sim.base);
   const sx = (n) => [Math.log(row[n].meanVariance / sr.meanVariance), Math.log(row[n].envsPerBatch / sr.envsPerBatch)];
-  let a11 = 0;
-  let a12 = 0;
-  let a22 = 0;
-  let b1 = 0;
-  let b2 = 0;
-  for (const n of NAMES) {
-    const [v, e] = sx(n);
-    const z = Math.log(simRatio(n));
-    a11 += v * v;
-    a12 += v * e;
-    a22 += e * e;
-    b1 += v * z;
-    b2 += e * z;
-  }
-  const simLs = solve2(a11, a12, a12, a22, b1, b2);
+  const simLs = leastSquares(sx, (n) => Math.log(simRatio(n)));
   console.log('');
   console.log(`simulated (${flags.reproduce}: ${sim.dataset}, ${sim.seeds} seeds, ${sim.steps} steps): the same reading`);
   console.log("| configuration | mean variance / random | envs per batch / random | gain / random's | least squares |");

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../src/engine/config.ts';
 import type { Config } from '../src/engine/types.ts';
 import { loadDataset } from '../src/sim/dataset-node.ts';
+import { DEFAULT_SIM_MODEL } from '../src/sim/model-params.ts';
 import { runSimulation } from '../src/sim/run.ts';
 import { loadRunWasmNode } from '../src/sim/wasm-node.ts';
 
@@ -37,7 +38,7 @@ interface PageSweep {
     running: boolean;
     result: { cancelled: boolean; runs: number } | null;
     points: { values: (number | string)[]; seeds: number[]; fingerprints: string[] }[];
-    definition: unknown;
+    definition: { world?: Record<string, number> };
     progress: { done: number; total: number };
   };
 }
@@ -141,6 +142,29 @@ describe('sweep view in Chromium', () => {
     expect(reopened.points).toEqual(done.points);
     await page.close();
     await again.close();
+  });
+
+  it("runs every point in the link's simulated world (w.<knob>), says so, and keeps the world in the link", async () => {
+    const page = await open('v=1&dataset=tiny&T=4&w.breadth=0&sweep.rho=0,1&sweep.seeds=1&sweep.metrics=final');
+    await page.waitForSelector('[data-testid=sweep-progress][data-done=true]', { timeout: 120_000 });
+    const done = await sweepOf(page);
+    expect(done.definition.world).toEqual({ breadth: 0 });
+    expect(await page.textContent('[data-testid=sweep-world]')).toContain('the calibrated one except breadth=0');
+    const { loaded, source } = await loadDataset('tiny');
+    for (const p of done.points) {
+      const config: Config = {
+        ...DEFAULT_CONFIG,
+        alpha: [...DEFAULT_CONFIG.alpha] as Config['alpha'],
+        dataset: 'tiny',
+        T: 4,
+        rho: p.values[0] as number,
+      };
+      const inWorld = runSimulation(await loadRunWasmNode(), loaded, config, source, { model: { ...DEFAULT_SIM_MODEL, breadth: 0 } });
+      expect(p.fingerprints[0]).toBe(inWorld.fingerprint);
+      expect(p.fingerprints[0]).not.toBe(runSimulation(await loadRunWasmNode(), loaded, config, source).fingerprint);
+    }
+    expect(new URL(page.url()).searchParams.get('w.breadth')).toBe('0');
+    await page.close();
   });
 
   it('draws one line per metric for one knob, and cancelling stops the sweep with partial results', async () => {

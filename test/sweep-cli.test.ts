@@ -110,6 +110,55 @@ describe('envsched sweep', () => {
   });
 });
 
+describe('envsched sweep --world', () => {
+  it('runs every point in that world: the JSON says which, and each fingerprint is simulate --world of the point', async () => {
+    const out = join(dir, 'world.json');
+    const r = await runCli([
+      'sweep',
+      '--knob',
+      'rho=0,1',
+      '--seeds',
+      '1',
+      '--dataset',
+      'tiny',
+      '--steps',
+      '3',
+      '--workers',
+      '1',
+      '--world',
+      'breadth=0',
+      '--out',
+      out,
+    ]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('world: the calibrated defaults except breadth=0');
+    const file = JSON.parse(readFileSync(out, 'utf8'));
+    expect(file.world).toEqual({ breadth: 0 });
+    for (const point of file.points) {
+      const config = join(dir, `rho-${point.values[0]}.json`);
+      writeFileSync(config, JSON.stringify({ rho: point.values[0] }));
+      const single = await runCli([
+        'simulate',
+        '--dataset',
+        'tiny',
+        '--config',
+        config,
+        '--seed',
+        '0',
+        '--steps',
+        '3',
+        '--world',
+        'breadth=0',
+        '--json',
+      ]);
+      expect(point.fingerprints[0]).toBe(JSON.parse(single.stdout).fingerprint);
+    }
+    expect((await runCli(['sweep', '--knob', 'rho=0', '--dataset', 'tiny', '--world', 'breadth=9'])).stderr).toMatch(
+      /--world: breadth must be a number in \[0, 1\], got "9"/,
+    );
+  });
+});
+
 describe('sharded sweeps', () => {
   it('two shards merged equal the unsharded sweep, JSON and CSV byte for byte', async () => {
     const args = ['sweep', '--knob', 'rho=0,0.5,1', '--seeds', '2', '--dataset', 'tiny', '--steps', '3', '--workers', '1'];
@@ -140,6 +189,9 @@ describe('sharded sweeps', () => {
     expect((await runCli(['sweep-merge', a, '--out', out])).stderr).toMatch(/command line:files: shards 1 of 2 are missing/);
     expect((await runCli(['sweep-merge', a, a, '--out', out])).stderr).toMatch(/a-0\.json:shard\.index: shard 0 is also/);
     expect((await runCli(['sweep-merge', a, b, '--out', out])).stderr).toMatch(/b-1\.json:steps: differs from/);
+    const w = join(dir, 'w-1.json'); // the other shard of the same grid, in another world
+    expect((await runCli([...args, '--world', 'breadth=0', '--shard', '1/2', '--out', w])).code).toBe(0);
+    expect((await runCli(['sweep-merge', a, w, '--out', out])).stderr).toMatch(/w-1\.json:world: differs from/);
     expect((await runCli([...args, '--shard', '2/2', '--out', a])).stderr).toMatch(/--shard: must be i\/n with 0 <= i < n/);
   });
 });

@@ -5,6 +5,7 @@ import { DEFAULT_CONFIG } from '../src/engine/config.ts';
 import { InputError } from '../src/engine/errors.ts';
 import type { Config } from '../src/engine/types.ts';
 import { loadDataset } from '../src/sim/dataset-node.ts';
+import { DEFAULT_SIM_MODEL } from '../src/sim/model-params.ts';
 import { runSimulation } from '../src/sim/run.ts';
 import { loadRunWasmNode } from '../src/sim/wasm-node.ts';
 import { RunCache, canonicalConfigKey } from '../src/sweep/cache.ts';
@@ -196,6 +197,35 @@ describe('running a sweep in-process', () => {
     const extended = await runSweep({ ...def, knobs: [{ key: 'lambda_sim', values: [0, 0.08, 0.16] }] }, ex, { cache });
     expect(ex.runs).toBe(8);
     expect(extended.cachedRuns).toBe(6);
+  });
+
+  it("runs every point in the definition's world, and the cache keeps worlds apart", async () => {
+    const cache = new RunCache();
+    const ex = executor();
+    const def: SweepDefinition = {
+      knobs: [{ key: 'rho', values: [0, 1] }],
+      seeds: 1,
+      base: base({ T: 4 }),
+      metrics: ['final'],
+      preset: null,
+    };
+    const calibrated = await runSweep(def, ex, { cache });
+    const other = await runSweep({ ...def, world: { breadth: 0, forgetting: 0 } }, ex, { cache });
+    expect(other.cachedRuns).toBe(0); // not the calibrated world's runs
+    const { loaded, source } = await loadDataset('tiny');
+    for (const [k, point] of other.points.entries()) {
+      const config = { ...def.base, rho: point.values[0] as number };
+      const single = runSimulation(await loadRunWasmNode(), loaded, config, source, {
+        model: { ...DEFAULT_SIM_MODEL, breadth: 0, forgetting: 0 },
+      });
+      expect(point.fingerprints[0]).toBe(single.fingerprint);
+      expect(point.fingerprints[0]).not.toBe(calibrated.points[k].fingerprints[0]);
+    }
+    // Naming the world in another order is the same world: served from the cache.
+    const again = await runSweep({ ...def, world: { forgetting: 0, breadth: 0 } }, ex, { cache });
+    expect(again.cachedRuns).toBe(2);
+    expect(() => validateSweep({ ...def, world: { breadth: 2 } }, 'sweep')).toThrow(/--world: breadth must be a number in \[0, 1\], got 2/);
+    expect(() => validateSweep({ ...def, world: { breath: 0 } as never }, 'sweep')).toThrow(/--world: "breath" is not a world parameter/);
   });
 
   it('streams each point once its seeds are done and stops handing out work when aborted', async () => {

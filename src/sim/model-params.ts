@@ -158,30 +158,47 @@ export function worldDifferences(model: SimModelParams): Partial<SimModelParams>
   return out;
 }
 
+/** The bounds of a world parameter given by name, or null when `name` is not one. */
+function worldBounds(name: string): readonly [number, number] | null {
+  if ((WORLD_KNOBS as readonly string[]).includes(name)) return WORLD_BOUNDS[name as WorldKnob];
+  if ((WORLD_CONSTANTS as readonly string[]).includes(name)) return WORLD_CONSTANT_BOUNDS[name as WorldConstant];
+  return null;
+}
+
+/** Checks one world parameter given by name; errors name `place` and show `shown` (the value as the user wrote it). */
+export function checkWorldValue(name: string, value: unknown, source: string, place: string, shown = JSON.stringify(value)): number {
+  const bounds = worldBounds(name);
+  if (!bounds)
+    throw new InputError(
+      source,
+      place,
+      `${JSON.stringify(name)} is not a world parameter (known: ${[...WORLD_KNOBS, ...WORLD_CONSTANTS].join(', ')})`,
+    );
+  const [lo, hi] = bounds;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < lo || value > hi)
+    throw new InputError(source, place, `${name} must be a number in [${lo}, ${hi}], got ${shown}`);
+  return value;
+}
+
 /**
- * `name=value[,name=value...]` (a world mechanism of WORLD_KNOBS or a constant of WORLD_CONSTANTS)
- * applied to the calibrated world; errors name `place` and the entry.
+ * `name=value[,name=value...]` (a world mechanism of WORLD_KNOBS or a constant of WORLD_CONSTANTS):
+ * the parameters that differ from the calibrated world; errors name `place` and the entry.
  */
-export function parseWorldOverrides(text: string, source: string, place: string): SimModelParams {
-  const model: SimModelParams = { ...DEFAULT_SIM_MODEL };
-  const known = [...WORLD_KNOBS, ...WORLD_CONSTANTS] as readonly string[];
-  const seen = new Set<string>();
+export function parseWorldText(text: string, source: string, place: string): Partial<SimModelParams> {
+  const out: Partial<SimModelParams> = {};
   for (const entry of text.split(',')) {
     const eq = entry.indexOf('=');
     const name = (eq < 0 ? entry : entry.slice(0, eq)).trim();
     if (eq < 0 || name === '') throw new InputError(source, place, `expected name=value, got ${JSON.stringify(entry)}`);
-    if (!known.includes(name))
-      throw new InputError(source, place, `${JSON.stringify(name)} is not a world parameter (known: ${known.join(', ')})`);
-    if (seen.has(name)) throw new InputError(source, place, `${name} is given twice`);
-    seen.add(name);
+    if (name in out) throw new InputError(source, place, `${name} is given twice`);
     const raw = entry.slice(eq + 1).trim();
-    const value = raw === '' ? NaN : Number(raw);
-    const [lo, hi] = (WORLD_KNOBS as readonly string[]).includes(name)
-      ? WORLD_BOUNDS[name as WorldKnob]
-      : WORLD_CONSTANT_BOUNDS[name as WorldConstant];
-    if (!Number.isFinite(value) || value < lo || value > hi)
-      throw new InputError(source, place, `${name} must be a number in [${lo}, ${hi}], got ${JSON.stringify(raw)}`);
-    model[name as WorldKnob | WorldConstant] = value;
+    const value = checkWorldValue(name, raw === '' ? NaN : Number(raw), source, place, JSON.stringify(raw));
+    out[name as WorldKnob | WorldConstant] = value;
   }
-  return model;
+  return worldDifferences({ ...DEFAULT_SIM_MODEL, ...out });
+}
+
+/** The calibrated world with `text`'s changes (parseWorldText). */
+export function parseWorldOverrides(text: string, source: string, place: string): SimModelParams {
+  return { ...DEFAULT_SIM_MODEL, ...parseWorldText(text, source, place) };
 }

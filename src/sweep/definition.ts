@@ -4,6 +4,7 @@
 import { CONFIG_RULES, checkConfigValue, type ConfigKey } from '../engine/config.ts';
 import { InputError } from '../engine/errors.ts';
 import type { Config } from '../engine/types.ts';
+import { checkWorldValue, type SimModelParams } from '../sim/model-params.ts';
 
 /**
  * Keys a sweep may vary: every SPEC 11 name except the six-vector `alpha` (one number per value is
@@ -45,6 +46,8 @@ export interface SweepDefinition {
   metrics: SweepMetric[];
   /** The preset it came from, if any (shown in the view and written to the URL). */
   preset: string | null;
+  /** The world every run is tried in: its changes to the calibrated one (absent or empty: the calibrated world). */
+  world?: Partial<SimModelParams>;
 }
 
 export const MAX_SEEDS = 1000;
@@ -141,9 +144,10 @@ export interface SweepPlaces {
   knobs: [string, string];
   seeds: string;
   metrics: string;
+  world: string;
 }
 
-export const CLI_PLACES: SweepPlaces = { knobs: ['--knob', '--knob2'], seeds: '--seeds', metrics: '--metrics' };
+export const CLI_PLACES: SweepPlaces = { knobs: ['--knob', '--knob2'], seeds: '--seeds', metrics: '--metrics', world: '--world' };
 
 /** Checks a whole definition (e.g. one built by code or read back from JSON); throws InputError naming the field. */
 export function validateSweep(def: SweepDefinition, source: string, places: SweepPlaces = CLI_PLACES): SweepDefinition {
@@ -163,6 +167,7 @@ export function validateSweep(def: SweepDefinition, source: string, places: Swee
   for (const m of def.metrics)
     if (!(SWEEP_METRICS as readonly string[]).includes(m))
       throw new InputError(source, places.metrics, `unknown metric ${JSON.stringify(m)}`);
+  for (const [name, value] of Object.entries(def.world ?? {})) checkWorldValue(name, value, source, places.world);
   const runs = pointCount(def) * def.seeds;
   if (runs > MAX_RUNS)
     throw new InputError(source, places.seeds, `${pointCount(def)} points x ${def.seeds} seeds = ${runs} runs; at most ${MAX_RUNS}`);

@@ -122,7 +122,7 @@ export class InProcessExecutor implements SweepExecutor {
     const wasm = await this.newWasm();
     if (this.terminated) throw abortError();
     this.runs++;
-    return runPoint(wasm, loaded, request.config, source);
+    return runPoint(wasm, loaded, request, source);
   }
 
   terminate(): void {

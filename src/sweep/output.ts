@@ -76,6 +76,7 @@ export function sweepToJson(result: SweepResult, shard?: { shard: Shard; totalRu
     knobs: def.knobs,
     metrics: def.metrics,
     base: nonDefault(def.base),
+    world: def.world ?? {},
     runs: result.runs,
     cachedRuns: result.cachedRuns,
     cancelled: result.cancelled,
@@ -114,8 +115,11 @@ export function sweepTable(result: SweepResult): string {
   const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)));
   const line = (cells: string[]) => cells.map((cell, c) => cell.padStart(widths[c])).join('  ');
   const status = result.cancelled ? ' (cancelled: partial results)' : '';
+  const world = Object.entries(def.world ?? {});
+  const worldText =
+    world.length > 0 ? `; world: the calibrated defaults except ${world.map(([k, v]) => `${k}=${String(v)}`).join(', ')}` : '';
   return [
-    `sweep on ${def.base.dataset}: ${result.points.length} point(s) x ${def.seeds} seed(s), ${def.base.T} steps, scheduler ${def.base.scheduler}; ${result.runs} runs (${result.cachedRuns} cached)${status}`,
+    `sweep on ${def.base.dataset}: ${result.points.length} point(s) x ${def.seeds} seed(s), ${def.base.T} steps, scheduler ${def.base.scheduler}${worldText}; ${result.runs} runs (${result.cachedRuns} cached)${status}`,
     line(header),
     ...rows.map(line),
     '',

@@ -2,11 +2,11 @@
 // keeps `executor.concurrency` runs in flight, streams each point as its last seed finishes, and
 // stops on abort (no more work handed out, the executor's workers terminated).
 import type { Config } from '../engine/types.ts';
-import { RunCache, canonicalConfigKey } from './cache.ts';
+import { RunCache, runKey } from './cache.ts';
 import { expandJobs, expandPoints, type KnobValue, type SweepDefinition, type SweepMetric } from './definition.ts';
 import { isAbortError, type SweepExecutor } from './executor.ts';
 import { metricValue } from './metrics.ts';
-import type { PointRun } from './point.ts';
+import type { PointRun, RunRequest } from './point.ts';
 import { pointStats, type PointStats } from './stats.ts';
 
 export interface MetricResult {
@@ -68,8 +68,8 @@ export function sweepRunCount(def: SweepDefinition): number {
   const keys = new Set<string>();
   const needsReference = def.metrics.includes('steps_to_random_best');
   for (const job of expandJobs(def)) {
-    keys.add(canonicalConfigKey(job.config));
-    if (needsReference) keys.add(canonicalConfigKey(referenceConfig(def.base, job.config)));
+    keys.add(runKey({ config: job.config, world: def.world }));
+    if (needsReference) keys.add(runKey({ config: referenceConfig(def.base, job.config), world: def.world }));
   }
   return keys.size;
 }
@@ -80,7 +80,7 @@ export function referenceConfig(base: Config, point: Config): Config {
 }
 
 interface Task {
-  config: Config;
+  request: RunRequest;
   label: string;
   run?: PointRun;
 }
@@ -95,8 +95,9 @@ export async function runSweep(def: SweepDefinition, executor: SweepExecutor, op
   // Unique runs by canonical configuration: references first (fast, and every point waits on them).
   const tasks = new Map<string, Task>();
   const add = (config: Config, text: string) => {
-    const key = canonicalConfigKey(config);
-    if (!tasks.has(key)) tasks.set(key, { config, label: text });
+    const request: RunRequest = { config, world: def.world };
+    const key = runKey(request);
+    if (!tasks.has(key)) tasks.set(key, { request, label: text });
     return key;
   };
   const refKeyOf: string[] = [];
@@ -159,7 +160,7 @@ export async function runSweep(def: SweepDefinition, executor: SweepExecutor, op
   // Cached runs cost nothing: they complete before any work is handed out.
   const pending: [string, Task][] = [];
   for (const [key, task] of tasks) {
-    const hit = cache.get(task.config);
+    const hit = cache.get(task.request);
     if (hit) complete(key, task, hit, true);
     else pending.push([key, task]);
   }
@@ -187,11 +188,11 @@ export async function runSweep(def: SweepDefinition, executor: SweepExecutor, op
       while (inFlight < executor.concurrency && next < pending.length) {
         const [key, task] = pending[next++];
         inFlight++;
-        executor.run({ config: task.config }).then(
+        executor.run(task.request).then(
           (run) => {
             inFlight--;
             if (cancelled || failed) return;
-            cache.set(task.config, run);
+            cache.set(task.request, run);
             complete(key, task, run, false);
             handOut();
           },

@@ -18,7 +18,7 @@ export function parseShard(text: string, source: string, place: string): Shard {
 }
 
 /** The fields every shard of one sweep shares (the definition). */
-const DEFINITION = ['format', 'version', 'preset', 'dataset', 'steps', 'seeds', 'knobs', 'metrics', 'base'] as const;
+const DEFINITION = ['format', 'version', 'preset', 'dataset', 'steps', 'seeds', 'knobs', 'metrics', 'base', 'world'] as const;
 
 export interface MergedSweep {
   json: string;

@@ -25,7 +25,7 @@ async function handle({ id, request }: WorkerRequest): Promise<WorkerReply> {
     let dataset = datasets.get(name);
     if (!dataset) datasets.set(name, (dataset = loadDataset(name)));
     const { loaded, source } = await dataset;
-    return { id, ok: true, run: runPoint(await loadRunWasmNode(), loaded, request.config, source) };
+    return { id, ok: true, run: runPoint(await loadRunWasmNode(), loaded, request, source) };
   } catch (error) {
     if (isInputError(error))
       return { id, ok: false, input: { source: error.source, place: error.place, problem: error.problem }, message: error.message };

@@ -48,7 +48,7 @@ const api: SweepWorkerApi = {
       const { loaded, source } = await graph;
       const sim = await instantiateSimWasm({ module });
       const wasm = { sim, scheduler: await instantiateEnvsched(module) };
-      return { ok: true, run: runPoint(wasm, loaded, request.config, source) };
+      return { ok: true, run: runPoint(wasm, loaded, request, source) };
     } catch (error) {
       // A fault only loses this run: the next one starts on a fresh instance.
       return failureOf(error, 'sweep');

@@ -139,4 +139,10 @@ describe('the Sweep tab', () => {
     await expect.poll(() => new URL(page.url()).searchParams.get('sweep.rho')).toBeNull();
     expect(new URL(page.url()).searchParams.get('T')).toBe('10');
   });
+
+  it("runs in the page's simulated world and says so", async () => {
+    const { page } = await open('?dataset=tiny&B=12&T=6&w.forgetting=0&sweep.rho=0,1&sweep.seeds=1');
+    await page.waitForSelector('[data-testid=sweep-progress][data-done=true]', { timeout: 120_000 });
+    expect(await page.textContent('[data-testid=sweep-world]')).toContain('the calibrated one except forgetting=0');
+  });
 });

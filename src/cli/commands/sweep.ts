@@ -9,6 +9,7 @@ import { sweepTable, sweepToCsv, sweepToJson } from '../../sweep/output.ts';
 import { maxWorkers, NodeSweepPool } from '../../sweep/pool-node.ts';
 import { findPreset, presetKnobs, PRESETS } from '../../sweep/presets.ts';
 import { runSweep, sweepRunCount } from '../../sweep/runner.ts';
+import { parseWorldText } from '../../sim/model-params.ts';
 import { mergeShards, parseShard } from '../../sweep/shard.ts';
 import { integerFlag, parseFlags } from '../args.ts';
 import { openDataset } from '../dataset.ts';
@@ -17,7 +18,7 @@ import { progressBar } from './simulate.ts';
 
 const USAGE = `usage: envsched sweep (--knob KEY=VALUES [--knob2 KEY=VALUES] | --preset NAME) [--dataset D]
                      [--seeds N] [--steps T] [--config C.json] [--seed S] [--metrics M,...]
-                     [--workers N] [--shard i/n] [--out sweep.csv|sweep.json|-]
+                     [--world name=value,...] [--workers N] [--shard i/n] [--out sweep.csv|sweep.json|-]
        envsched sweep-merge SHARD.json... --out sweep.json|sweep.csv|-
 
 Runs every point of a one- or two-knob grid for N seeds (default 3: seeds S, S+1, ..., default
@@ -25,8 +26,9 @@ S = 0) on dataset D (default: the configuration's, envscaler-rl; built on first 
 of its 95% band (Student's t). VALUES is a list (rho=0,0.25,0.5) or a range start:stop:step
 (rho=0:1:0.25); KEY is any SPEC 11 name but alpha, or scheduler (scheduler=random,envsched).
 Every other setting comes from --config (default: SPEC 11), steps from --steps (default: T).
---out writes CSV or JSON (by extension); --out - writes the JSON to standard output and the
-table to standard error.
+--world runs every point in another world (the calibrated one with some world mechanisms or
+fitted constants changed, as for simulate; the JSON file records it). --out writes CSV or JSON
+(by extension); --out - writes the JSON to standard output and the table to standard error.
 
 presets:
 ${PRESETS.map((p) => `  ${p.name.padEnd(11)} ${p.description}`).join('\n')}
@@ -57,6 +59,7 @@ export const sweepCommand: Command = {
       workers: { type: 'string' },
       out: { type: 'string' },
       shard: { type: 'string' },
+      world: { type: 'string' },
     });
     const source = 'command line';
     const out = flags.out;
@@ -133,7 +136,9 @@ async function readDefinition(flags: Record<string, string | boolean | undefined
   }
   const metricsText = str('metrics');
   const metrics = metricsText === undefined ? [...SWEEP_METRICS] : parseMetrics(metricsText, source, '--metrics');
-  return validateSweep({ knobs, seeds, base, metrics, preset: presetName ?? null }, source);
+  const worldText = str('world');
+  const world = worldText === undefined ? {} : parseWorldText(worldText, source, '--world');
+  return validateSweep({ knobs, seeds, base, metrics, preset: presetName ?? null, world }, source);
 }
 
 const MERGE_USAGE = `usage: envsched sweep-merge SHARD.json... --out sweep.json|sweep.csv|-

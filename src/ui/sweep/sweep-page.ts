@@ -3,6 +3,7 @@
 import { mount } from 'svelte';
 import wasmUrl from '../../../build/envsched.wasm?url';
 import { DEFAULT_CONFIG } from '../../engine/config.ts';
+import { DEFAULT_SIM_MODEL, worldDifferences } from '../../sim/model-params.ts';
 import type { Config } from '../../engine/types.ts';
 import { expandPoints, SWEEP_METRICS, type SweepDefinition, type SweepMetric } from '../../sweep/definition.ts';
 import { findPreset, presetKnobs } from '../../sweep/presets.ts';
@@ -23,13 +24,16 @@ const read = parseSweepUrl(sweep, appState.state.a);
 const notices = [...appState.notices, ...read.notices];
 const store = new SweepStore(() => createBrowserSweepPool(wasm, siteRoot));
 
+// The link's simulated world (w.<knob> keys) is the world of every run, and stays in the links.
+const world = appState.state.world;
+
 function writeUrl(def: SweepDefinition): void {
-  const query = withSweepParams(serializeUrlState({ ...defaultState(), a: def.base }), def);
+  const query = withSweepParams(serializeUrlState({ ...defaultState(), a: def.base, world }), def);
   history.replaceState(null, '', `?${query}`);
 }
 
 function openRun(config: Config): void {
-  window.location.href = `${siteRoot}?${serializeUrlState({ ...defaultState(), a: config })}`;
+  window.location.href = `${siteRoot}?${serializeUrlState({ ...defaultState(), a: config, world })}`;
 }
 
 const target = document.getElementById('sweep') as HTMLElement;
@@ -41,7 +45,15 @@ if (notices.length > 0) {
 }
 mount(SweepPanel, {
   target,
-  props: { store, base: appState.state.a, initial: read.sweep, autorun: read.sweep !== null, onopen: openRun, onchange: writeUrl },
+  props: {
+    store,
+    base: appState.state.a,
+    world: worldDifferences({ ...DEFAULT_SIM_MODEL, ...world }),
+    initial: read.sweep,
+    autorun: read.sweep !== null,
+    onopen: openRun,
+    onchange: writeUrl,
+  },
 });
 
 interface BenchRun {

@@ -33,7 +33,7 @@ export class SweepStore {
   async start(definition: SweepDefinition): Promise<SweepResult | null> {
     this.cancel();
     try {
-      validateSweep(definition, 'sweep', { knobs: ['knob 1', 'knob 2'], seeds: 'seeds', metrics: 'metrics' });
+      validateSweep(definition, 'sweep', { knobs: ['knob 1', 'knob 2'], seeds: 'seeds', metrics: 'metrics', world: 'simulated world' });
     } catch (error) {
       this.error = error instanceof Error ? error.message : String(error);
       return null;

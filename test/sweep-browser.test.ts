@@ -52,6 +52,14 @@ async function open(query: string): Promise<Page> {
   return page;
 }
 
+/** A configuration on `tiny`, SPEC 11 defaults but for `overrides`. */
+const tinyConfig = (overrides: Partial<Config>): Config => ({
+  ...DEFAULT_CONFIG,
+  alpha: [...DEFAULT_CONFIG.alpha] as Config['alpha'],
+  dataset: 'tiny',
+  ...overrides,
+});
+
 const sweepOf = (page: Page) =>
   page.evaluate(() => {
     const s = (window as unknown as { envschedSweep: PageSweep }).envschedSweep.store;
@@ -121,14 +129,7 @@ describe('sweep view in Chromium', () => {
     const { loaded, source } = await loadDataset('tiny');
     for (const k of [0, 4, 8]) {
       const p = done.points[k];
-      const config: Config = {
-        ...DEFAULT_CONFIG,
-        alpha: [...DEFAULT_CONFIG.alpha] as Config['alpha'],
-        dataset: 'tiny',
-        T: 6,
-        K_within: p.values[0] as number,
-        K_cross: p.values[1] as number,
-      };
+      const config = tinyConfig({ T: 6, K_within: p.values[0] as number, K_cross: p.values[1] as number });
       for (const [j, seed] of p.seeds.entries()) {
         expect(p.fingerprints[j]).toBe(runSimulation(await loadRunWasmNode(), loaded, { ...config, seed }, source).fingerprint);
       }
@@ -152,13 +153,7 @@ describe('sweep view in Chromium', () => {
     expect(await page.textContent('[data-testid=sweep-world]')).toContain('the calibrated one except breadth=0');
     const { loaded, source } = await loadDataset('tiny');
     for (const p of done.points) {
-      const config: Config = {
-        ...DEFAULT_CONFIG,
-        alpha: [...DEFAULT_CONFIG.alpha] as Config['alpha'],
-        dataset: 'tiny',
-        T: 4,
-        rho: p.values[0] as number,
-      };
+      const config = tinyConfig({ T: 4, rho: p.values[0] as number });
       const inWorld = runSimulation(await loadRunWasmNode(), loaded, config, source, { model: { ...DEFAULT_SIM_MODEL, breadth: 0 } });
       expect(p.fingerprints[0]).toBe(inWorld.fingerprint);
       expect(p.fingerprints[0]).not.toBe(runSimulation(await loadRunWasmNode(), loaded, config, source).fingerprint);

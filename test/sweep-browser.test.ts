@@ -160,6 +160,15 @@ describe('sweep view in Chromium', () => {
     }
     expect(new URL(page.url()).searchParams.get('w.breadth')).toBe('0');
     await page.close();
+
+    // A world mechanism as the knob: each point in its own world.
+    const axis = await open('v=1&dataset=tiny&T=4&sweep.w.partialCredit=0,0.5&sweep.seeds=1&sweep.metrics=final');
+    await axis.waitForSelector('[data-testid=sweep-progress][data-done=true]', { timeout: 120_000 });
+    for (const p of (await sweepOf(axis)).points) {
+      const model = { ...DEFAULT_SIM_MODEL, partialCredit: p.values[0] as number };
+      expect(p.fingerprints[0]).toBe(runSimulation(await loadRunWasmNode(), loaded, tinyConfig({ T: 4 }), source, { model }).fingerprint);
+    }
+    await axis.close();
   });
 
   it('draws one line per metric for one knob, and cancelling stops the sweep with partial results', async () => {

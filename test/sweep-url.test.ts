@@ -42,6 +42,19 @@ describe('sweep URL', () => {
     expect(serializeSweepUrl(edited)).toBe('sweep.rho=0%2C1');
   });
 
+  it('takes a world mechanism as a knob (sweep.w.breadth), checked against its bounds', () => {
+    const { sweep, notices } = parseSweepUrl('sweep.w.breadth=0:0.7:0.35&sweep.scheduler=random,envsched', base);
+    expect(notices).toEqual([]);
+    expect(sweep!.knobs).toEqual([
+      { key: 'w.breadth', values: [0, 0.35, 0.7] },
+      { key: 'scheduler', values: ['random', 'envsched'] },
+    ]);
+    expect(parseSweepUrl(serializeSweepUrl(sweep!), base).sweep).toEqual(sweep);
+    const bad = parseSweepUrl('sweep.w.breadth=0,2', base);
+    expect(bad.sweep).toBeNull();
+    expect(bad.notices.join(' ')).toMatch(/sweep\.w\.breadth=0,2: breadth must be a number in \[0, 1\], got 2/);
+  });
+
   it('never throws: bad values become notices and are dropped', () => {
     const { sweep, notices } = parseSweepUrl(
       'sweep.rho=0,2&sweep.K_within=3,6&sweep.seeds=0&sweep.alpha=1&sweep.preset=nope&sweep.metrics=speed',

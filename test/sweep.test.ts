@@ -228,6 +228,35 @@ describe('running a sweep in-process', () => {
     expect(() => validateSweep({ ...def, world: { breath: 0 } as never }, 'sweep')).toThrow(/--world: "breath" is not a world parameter/);
   });
 
+  it('sweeps a world mechanism: each point runs in its world, and so does its random reference', async () => {
+    const def: SweepDefinition = {
+      knobs: [{ key: 'w.partialCredit', values: [0, 0.5] }],
+      seeds: 1,
+      base: base({ T: 4 }),
+      metrics: ['final', 'steps_to_random_best'],
+      preset: null,
+      world: { breadth: 0 },
+    };
+    const ex = executor();
+    const result = await runSweep(def, ex);
+    expect(result.runs).toBe(4); // 2 points + a random reference in each of their 2 worlds
+    const { loaded, source } = await loadDataset('tiny');
+    for (const point of result.points) {
+      const model = { ...DEFAULT_SIM_MODEL, breadth: 0, partialCredit: point.values[0] as number };
+      expect(point.world).toEqual({ breadth: 0, partialCredit: point.values[0] });
+      expect(point.config).toEqual(def.base); // a world knob leaves the configuration alone
+      expect(point.fingerprints[0]).toBe(runSimulation(await loadRunWasmNode(), loaded, def.base, source, { model }).fingerprint);
+    }
+    expect(result.points[0].fingerprints[0]).not.toBe(result.points[1].fingerprints[0]);
+    expect(parseKnobText('w.repeatDiscount=0:0.2:0.1', 'cli', '--knob')).toEqual({ key: 'w.repeatDiscount', values: [0, 0.1, 0.2] });
+    expect(inputError(() => parseKnobText('w.breadth=0,2', 'cli', '--knob')).message).toMatch(
+      /--knob: breadth must be a number in \[0, 1\], got 2/,
+    );
+    expect(inputError(() => parseKnobText('w.gravity=1', 'cli', '--knob')).message).toMatch(
+      /cannot sweep "w\.gravity" .*sweepable: .*w\.breadth/,
+    );
+  });
+
   it('streams each point once its seeds are done and stops handing out work when aborted', async () => {
     const ex = executor();
     const controller = new AbortController();

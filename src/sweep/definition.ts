@@ -1,20 +1,46 @@
-// A sweep: one or two knobs of SPEC 11 (or `scheduler`) over a list or a range of values,
-// a number of seeds per point, and the metrics to summarise. Pure data + validation + expansion
-// into points x seeds; shared by the CLI, the browser and the URL (src/sweep/url.ts).
-import { CONFIG_RULES, checkConfigValue, type ConfigKey } from '../engine/config.ts';
+// A sweep: one or two knobs of SPEC 11 (or `scheduler`, or a mechanism of the simulated world)
+// over a list or a range of values, a number of seeds per point, and the metrics to summarise.
+// Pure data + validation + expansion into points x seeds; shared by the CLI, the browser and the
+// URL (src/sweep/url.ts).
+import { CONFIG_RULES, DEFAULT_CONFIG, checkConfigValue, type ConfigKey } from '../engine/config.ts';
 import { InputError } from '../engine/errors.ts';
 import type { Config } from '../engine/types.ts';
-import { checkWorldValue, type SimModelParams } from '../sim/model-params.ts';
+import {
+  DEFAULT_SIM_MODEL,
+  WORLD_KNOBS,
+  checkWorldValue,
+  worldDifferences,
+  type SimModelParams,
+  type WorldKnob,
+} from '../sim/model-params.ts';
+
+/** A configuration key a sweep may vary. */
+export type ConfigSweepKey = Exclude<ConfigKey, 'alpha' | 'seed' | 'dataset'>;
+/** A world mechanism as a sweep knob, named as in the link (`w.breadth`). */
+export type WorldSweepKey = `w.${WorldKnob}`;
+export type SweepKey = ConfigSweepKey | WorldSweepKey;
 
 /**
  * Keys a sweep may vary: every SPEC 11 name except the six-vector `alpha` (one number per value is
- * what a line or a heatmap can show), plus `scheduler` (SPEC 12). `seed` is the seeds axis and
- * `dataset` is fixed for a whole sweep.
+ * what a line or a heatmap can show), plus `scheduler` (SPEC 12), plus the simulated world's
+ * mechanisms (`w.<knob>`: how a scheduler's outcome depends on the world it is tried in). `seed`
+ * is the seeds axis and `dataset` is fixed for a whole sweep.
  */
-export type SweepKey = Exclude<ConfigKey, 'alpha' | 'seed' | 'dataset'>;
-export const SWEEP_KEYS = (Object.keys(CONFIG_RULES) as ConfigKey[]).filter(
-  (k): k is SweepKey => k !== 'alpha' && k !== 'seed' && k !== 'dataset',
-);
+export const SWEEP_KEYS: readonly SweepKey[] = [
+  ...(Object.keys(CONFIG_RULES) as ConfigKey[]).filter((k): k is ConfigSweepKey => k !== 'alpha' && k !== 'seed' && k !== 'dataset'),
+  ...WORLD_KNOBS.map((k): WorldSweepKey => `w.${k}`),
+];
+
+/** The world mechanism a key names, or null for a configuration key. */
+export function worldKnobOf(key: SweepKey): WorldKnob | null {
+  return key.startsWith('w.') ? (key.slice(2) as WorldKnob) : null;
+}
+
+/** A knob's default: SPEC 11's for a configuration key, the calibrated value for a world mechanism. */
+export function knobDefault(key: SweepKey): KnobValue {
+  const world = worldKnobOf(key);
+  return world ? DEFAULT_SIM_MODEL[world] : (DEFAULT_CONFIG[key as ConfigSweepKey] as KnobValue);
+}
 
 export type KnobValue = number | string;
 
@@ -83,7 +109,7 @@ function expandRange(text: string, source: string, place: string): number[] {
 export function parseKnobValues(key: SweepKey, text: string, source: string, place: string): KnobValue[] {
   if (text.trim() === '') throw new InputError(source, place, `${key} needs at least one value`);
   let values: KnobValue[];
-  if (CONFIG_RULES[key].kind === 'scheduler') values = text.split(',').map((v) => v.trim());
+  if (!worldKnobOf(key) && CONFIG_RULES[key as ConfigSweepKey].kind === 'scheduler') values = text.split(',').map((v) => v.trim());
   else if (!text.includes(',') && text.includes(':')) values = expandRange(text, source, place);
   else values = text.split(',').map((v) => parseNumber(v, source, place));
   checkKnob({ key, values }, source, place);
@@ -99,7 +125,7 @@ export function parseKnobText(text: string, source: string, place: string): Swee
 }
 
 export function checkKey(key: string, source: string, place: string): SweepKey {
-  if (!(SWEEP_KEYS as string[]).includes(key)) {
+  if (!(SWEEP_KEYS as readonly string[]).includes(key)) {
     const why =
       key === 'alpha'
         ? 'alpha is a six-vector, not one number'
@@ -107,7 +133,7 @@ export function checkKey(key: string, source: string, place: string): SweepKey {
           ? 'seeds are the --seeds axis'
           : key === 'dataset'
             ? 'a sweep runs on one dataset'
-            : 'not a SPEC 11 knob';
+            : 'not a SPEC 11 knob nor a world mechanism';
     throw new InputError(source, place, `cannot sweep ${JSON.stringify(key)} (${why}); sweepable: ${SWEEP_KEYS.join(', ')}`);
   }
   return key as SweepKey;
@@ -118,9 +144,13 @@ function checkKnob(knob: SweepKnob, source: string, place: string): void {
   if (knob.values.length > MAX_VALUES_PER_KNOB)
     throw new InputError(source, place, `${knob.key} has ${knob.values.length} values; at most ${MAX_VALUES_PER_KNOB}`);
   const seen = new Set<KnobValue>();
+  const world = worldKnobOf(knob.key);
   for (const value of knob.values) {
-    const problem = checkConfigValue(knob.key, value);
-    if (problem !== null) throw new InputError(source, place, `${knob.key} ${problem}`);
+    if (world) checkWorldValue(world, value, source, place);
+    else {
+      const problem = checkConfigValue(knob.key as ConfigSweepKey, value);
+      if (problem !== null) throw new InputError(source, place, `${knob.key} ${problem}`);
+    }
     if (seen.has(value)) throw new InputError(source, place, `${knob.key} lists ${value} twice`);
     seen.add(value);
   }
@@ -178,11 +208,13 @@ export function pointCount(def: Pick<SweepDefinition, 'knobs'>): number {
   return def.knobs.reduce((n, k) => n * k.values.length, 1);
 }
 
-/** One point of the grid: its knob values (one per knob) and configuration (seed = the first seed). */
+/** One point of the grid: its knob values (one per knob), configuration (seed = the first seed) and world. */
 export interface SweepPoint {
   index: number;
   values: KnobValue[];
   config: Config;
+  /** The world's changes to the calibrated one at this point (the sweep's world, with any world knob's value). */
+  world: Partial<SimModelParams>;
 }
 
 /** One run to do: a point under one seed. */
@@ -190,12 +222,30 @@ export interface SweepJob {
   point: number;
   seedIndex: number;
   config: Config;
+  world: Partial<SimModelParams>;
 }
 
+/** The base configuration with the configuration knobs' values (world knobs leave it alone). */
 export function withValues(base: Config, knobs: readonly SweepKnob[], values: readonly KnobValue[]): Config {
   const config: Config = { ...base, alpha: [...base.alpha] as Config['alpha'] };
-  knobs.forEach((knob, k) => ((config as unknown as Record<string, unknown>)[knob.key] = values[k]));
+  knobs.forEach((knob, k) => {
+    if (!worldKnobOf(knob.key)) (config as unknown as Record<string, unknown>)[knob.key] = values[k];
+  });
   return config;
+}
+
+/** The sweep's world with the world knobs' values, as changes to the calibrated one. */
+export function worldWith(
+  world: Partial<SimModelParams> | undefined,
+  knobs: readonly SweepKnob[],
+  values: readonly KnobValue[],
+): Partial<SimModelParams> {
+  const model: SimModelParams = { ...DEFAULT_SIM_MODEL, ...world };
+  knobs.forEach((knob, k) => {
+    const w = worldKnobOf(knob.key);
+    if (w) model[w] = values[k] as number;
+  });
+  return worldDifferences(model);
 }
 
 /** The grid, first knob varying fastest (point index = i1 + n1 * i2). */
@@ -206,7 +256,12 @@ export function expandPoints(def: SweepDefinition): SweepPoint[] {
   for (const v2 of rows) {
     for (const v1 of k1.values) {
       const values = v2 === undefined ? [v1] : [v1, v2];
-      points.push({ index: points.length, values, config: withValues(def.base, def.knobs, values) });
+      points.push({
+        index: points.length,
+        values,
+        config: withValues(def.base, def.knobs, values),
+        world: worldWith(def.world, def.knobs, values),
+      });
     }
   }
   return points;
@@ -216,7 +271,7 @@ export function expandPoints(def: SweepDefinition): SweepPoint[] {
 export function expandJobs(def: SweepDefinition, points: readonly SweepPoint[] = expandPoints(def)): SweepJob[] {
   const jobs: SweepJob[] = [];
   for (let s = 0; s < def.seeds; s++) {
-    for (const p of points) jobs.push({ point: p.index, seedIndex: s, config: { ...p.config, seed: def.base.seed + s } });
+    for (const p of points) jobs.push({ point: p.index, seedIndex: s, config: { ...p.config, seed: def.base.seed + s }, world: p.world });
   }
   return jobs;
 }

@@ -2,6 +2,7 @@
 // keeps `executor.concurrency` runs in flight, streams each point as its last seed finishes, and
 // stops on abort (no more work handed out, the executor's workers terminated).
 import type { Config } from '../engine/types.ts';
+import type { SimModelParams } from '../sim/model-params.ts';
 import { RunCache, runKey } from './cache.ts';
 import { expandJobs, expandPoints, type KnobValue, type SweepDefinition, type SweepMetric } from './definition.ts';
 import { isAbortError, type SweepExecutor } from './executor.ts';
@@ -20,6 +21,8 @@ export interface SweepPointResult {
   values: KnobValue[];
   /** The point's configuration with the first seed: what "open this point" loads in the main view. */
   config: Config;
+  /** The point's world (its changes to the calibrated one), which "open this point" loads too. */
+  world: Partial<SimModelParams>;
   seeds: number[];
   fingerprints: string[];
   metrics: Partial<Record<SweepMetric, MetricResult>>;
@@ -68,13 +71,13 @@ export function sweepRunCount(def: SweepDefinition): number {
   const keys = new Set<string>();
   const needsReference = def.metrics.includes('steps_to_random_best');
   for (const job of expandJobs(def)) {
-    keys.add(runKey({ config: job.config, world: def.world }));
-    if (needsReference) keys.add(runKey({ config: referenceConfig(def.base, job.config), world: def.world }));
+    keys.add(runKey({ config: job.config, world: job.world }));
+    if (needsReference) keys.add(runKey({ config: referenceConfig(def.base, job.config), world: job.world }));
   }
   return keys.size;
 }
 
-/** The random scheduler's run that "steps to reach random's best" compares with: it reads only B, K, T and the seed. */
+/** The random scheduler's run that "steps to reach random's best" compares with: it reads only B, K, T and the seed (it runs in the point's world). */
 export function referenceConfig(base: Config, point: Config): Config {
   return { ...base, alpha: [...base.alpha] as Config['alpha'], scheduler: 'random', B: point.B, K: point.K, T: point.T, seed: point.seed };
 }
@@ -94,16 +97,18 @@ export async function runSweep(def: SweepDefinition, executor: SweepExecutor, op
 
   // Unique runs by canonical configuration: references first (fast, and every point waits on them).
   const tasks = new Map<string, Task>();
-  const add = (config: Config, text: string) => {
-    const request: RunRequest = { config, world: def.world };
+  const add = (config: Config, world: Partial<SimModelParams>, text: string) => {
+    const request: RunRequest = { config, world };
     const key = runKey(request);
     if (!tasks.has(key)) tasks.set(key, { request, label: text });
     return key;
   };
   const refKeyOf: string[] = [];
   if (needsReference)
-    jobs.forEach((job, j) => (refKeyOf[j] = add(referenceConfig(def.base, job.config), `random reference seed ${job.config.seed}`)));
-  const jobKeyOf = jobs.map((job) => add(job.config, `${label(points[job.point].values)} seed ${job.config.seed}`));
+    jobs.forEach(
+      (job, j) => (refKeyOf[j] = add(referenceConfig(def.base, job.config), job.world, `random reference seed ${job.config.seed}`)),
+    );
+  const jobKeyOf = jobs.map((job) => add(job.config, job.world, `${label(points[job.point].values)} seed ${job.config.seed}`));
 
   const total = tasks.size;
   let done = 0;
@@ -141,6 +146,7 @@ export async function runSweep(def: SweepDefinition, executor: SweepExecutor, op
       index: p.index,
       values: p.values,
       config: { ...p.config, seed: def.base.seed },
+      world: p.world,
       seeds: mine.map(({ job }) => job.config.seed),
       fingerprints: runs.map((r) => r.fingerprint),
       metrics,

@@ -2,7 +2,14 @@
 // where breadth does not matter, `w.forgetting=0` for one where nothing is forgotten). Only values
 // that differ from the calibrated defaults are written; a value outside its bounds is corrected to
 // the calibrated one and reported as a notice, like every other knob.
-import { DEFAULT_SIM_MODEL, WORLD_BOUNDS, WORLD_KNOBS, type WorldKnob, type WorldSettings } from '../../sim/model-params.ts';
+import {
+  DEFAULT_SIM_MODEL,
+  WORLD_BOUNDS,
+  WORLD_KNOBS,
+  type SimModelParams,
+  type WorldKnob,
+  type WorldSettings,
+} from '../../sim/model-params.ts';
 import { short } from './url-state.ts';
 
 export const WORLD_URL_PREFIX = 'w.';
@@ -10,6 +17,13 @@ export const WORLD_URL_PREFIX = 'w.';
 /** The calibrated world (the simulator's defaults). */
 export function calibratedWorld(): WorldSettings {
   return Object.fromEntries(WORLD_KNOBS.map((k) => [k, DEFAULT_SIM_MODEL[k]])) as WorldSettings;
+}
+
+/** The world knobs of a world given as changes to the calibrated one (other parameters are not knobs of the page). */
+export function worldSettingsOf(changes: Partial<SimModelParams>): WorldSettings {
+  const world = calibratedWorld();
+  for (const k of WORLD_KNOBS) if (changes[k] !== undefined) world[k] = changes[k];
+  return world;
 }
 
 /** Applies `w.<knob>=text` to `world`; returns a notice when the key or value had to be ignored or corrected. */

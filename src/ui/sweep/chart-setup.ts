@@ -1,11 +1,11 @@
 // Chart.js parts the sweep's line chart needs beyond the app's (src/ui/lib/charts.ts): the filler
-// (the 95% band between two lines) and a marker of the paper's default value.
+// (the 95% band between two lines) and a marker of the knob's default (SPEC 11's, or the calibrated world's).
 import { Filler, type Plugin } from 'chart.js';
 import { Chart } from '../lib/charts.ts';
 
 Chart.register(Filler);
 
-/** A dashed vertical line at `chart.$default` (x value), labelled "paper default". */
+/** A dashed vertical line at `chart.$default` (x value), labelled "default". */
 export const defaultMarkerPlugin: Plugin<'line'> = {
   id: 'envschedSweepDefault',
   afterDatasetsDraw(chart) {
@@ -25,7 +25,7 @@ export const defaultMarkerPlugin: Plugin<'line'> = {
     ctx.setLineDash([]);
     ctx.fillStyle = '#D55E00';
     ctx.font = '11px sans-serif';
-    ctx.fillText('paper default', x + 4, top + 11);
+    ctx.fillText('default', x + 4, top + 11);
     ctx.restore();
   },
 };

@@ -3,7 +3,8 @@
 import { mount } from 'svelte';
 import wasmUrl from '../../../build/envsched.wasm?url';
 import { DEFAULT_CONFIG } from '../../engine/config.ts';
-import { DEFAULT_SIM_MODEL, worldDifferences } from '../../sim/model-params.ts';
+import { DEFAULT_SIM_MODEL, worldDifferences, type SimModelParams } from '../../sim/model-params.ts';
+import { worldSettingsOf } from '../state/world-url.ts';
 import type { Config } from '../../engine/types.ts';
 import { expandPoints, SWEEP_METRICS, type SweepDefinition, type SweepMetric } from '../../sweep/definition.ts';
 import { findPreset, presetKnobs } from '../../sweep/presets.ts';
@@ -32,8 +33,8 @@ function writeUrl(def: SweepDefinition): void {
   history.replaceState(null, '', `?${query}`);
 }
 
-function openRun(config: Config): void {
-  window.location.href = `${siteRoot}?${serializeUrlState({ ...defaultState(), a: config, world })}`;
+function openRun(config: Config, pointWorld: Partial<SimModelParams>): void {
+  window.location.href = `${siteRoot}?${serializeUrlState({ ...defaultState(), a: config, world: worldSettingsOf(pointWorld) })}`;
 }
 
 const target = document.getElementById('sweep') as HTMLElement;

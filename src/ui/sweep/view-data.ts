@@ -1,6 +1,5 @@
 // Pure helpers of the sweep views: chart series with bands, heatmap cells, the default marker.
-import { DEFAULT_CONFIG } from '../../engine/config.ts';
-import type { KnobValue, SweepDefinition, SweepKnob, SweepMetric } from '../../sweep/definition.ts';
+import { knobDefault, type KnobValue, type SweepDefinition, type SweepKnob, type SweepMetric } from '../../sweep/definition.ts';
 import type { SweepPointResult } from '../../sweep/runner.ts';
 
 /** x position of a knob value: the number itself, or its index for scheduler names. */
@@ -8,9 +7,9 @@ export function xOf(knob: SweepKnob, value: KnobValue): number {
   return typeof value === 'number' ? value : knob.values.indexOf(value);
 }
 
-/** The paper's default (SPEC 11) of the knob, as an x position; undefined when not on the axis range. */
+/** The knob's default (SPEC 11's, or the calibrated world's), as an x position; undefined when not on the axis range. */
 export function defaultX(knob: SweepKnob): number | undefined {
-  const d = DEFAULT_CONFIG[knob.key] as KnobValue;
+  const d = knobDefault(knob.key);
   if (typeof d === 'string') return knob.values.includes(d) ? knob.values.indexOf(d) : undefined;
   const xs = knob.values as number[];
   return d >= Math.min(...xs) && d <= Math.max(...xs) ? d : undefined;
@@ -55,7 +54,7 @@ export function heatmapCells(def: SweepDefinition, points: readonly SweepPointRe
         col,
         row,
         point: byIndex.get(col + k1.values.length * row) ?? null,
-        isDefault: DEFAULT_CONFIG[k1.key] === v1 && DEFAULT_CONFIG[k2.key] === v2,
+        isDefault: knobDefault(k1.key) === v1 && knobDefault(k2.key) === v2,
       }),
     ),
   );

@@ -158,6 +158,13 @@ export function worldDifferences(model: SimModelParams): Partial<SimModelParams>
   return out;
 }
 
+/** A world's changes as text, as `--world` takes them but comma-and-space separated: `breadth=0, forgetting=0` ('' for none). */
+export function worldChangesText(world: Partial<SimModelParams>): string {
+  return Object.entries(world)
+    .map(([k, v]) => `${k}=${String(v)}`)
+    .join(', ');
+}
+
 /** The bounds of a world parameter given by name, or null when `name` is not one. */
 function worldBounds(name: string): readonly [number, number] | null {
   if ((WORLD_KNOBS as readonly string[]).includes(name)) return WORLD_BOUNDS[name as WorldKnob];

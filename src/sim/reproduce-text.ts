@@ -1,4 +1,5 @@
 // What `envsched reproduce` prints: the tables as text, or one JSON object (--json).
+import { worldChangesText } from './model-params.ts';
 import type { PaperRow } from './paper.ts';
 import { HELDOUT_STEPS, ROLLOUT_SHARES, type ReproduceResult, type ReproduceRow } from './reproduce.ts';
 
@@ -157,9 +158,9 @@ export function reproduceTable(result: ReproduceResult): string {
 /** The `--json` object (fingerprints included: they identify the runs). */
 /** Which world the figures come from: the checks' tolerances were written for the calibrated one. */
 export function worldLine(world: ReproduceResult['world']): string {
-  const changed = Object.entries(world);
-  if (changed.length === 0) return 'world: the calibrated defaults (docs/calibration.md)';
-  return `world: the calibrated defaults except ${changed.map(([k, v]) => `${k}=${String(v)}`).join(', ')} (the verdicts below describe this world, not the calibrated one)`;
+  const changes = worldChangesText(world);
+  if (changes === '') return 'world: the calibrated defaults (docs/calibration.md)';
+  return `world: the calibrated defaults except ${changes} (the verdicts below describe this world, not the calibrated one)`;
 }
 
 export function reproduceJson(result: ReproduceResult): string {

@@ -1,5 +1,6 @@
 // A run's files: `run.json` (every step's metrics, the summary and the fingerprint) and `run.csv`
 // (one row per step). Numbers are written with enough digits to round-trip a double.
+import { worldChangesText } from './model-params.ts';
 import type { RunResult } from './run.ts';
 
 export function runToJson(result: RunResult): string {
@@ -49,13 +50,7 @@ export function runSummaryText(result: RunResult): string {
   const f = (x: number | null, d = 4) => (x === null || !Number.isFinite(x) ? '-' : x.toFixed(d));
   return [
     `scheduler ${result.scheduler}, seed ${result.seed}, ${result.steps.length} steps on ${result.graphName || result.dataset}`,
-    ...(Object.keys(result.world).length > 0
-      ? [
-          `  world: the calibrated defaults except ${Object.entries(result.world)
-            .map(([k, v]) => `${k}=${String(v)}`)
-            .join(', ')}`,
-        ]
-      : []),
+    ...(Object.keys(result.world).length > 0 ? [`  world: the calibrated defaults except ${worldChangesText(result.world)}`] : []),
     `  reward variance of selected groups: mean ${f(s.meanVariance)}, median ${f(s.medianVariance)}`,
     `  group mean reward: mean ${f(s.meanReward, 3)}, median ${f(s.medianReward, 3)}`,
     `  per batch: ${f(s.envsPerBatch, 2)} environments, ${f(s.toolsPerBatch, 1)} tools, ${f(s.familiesPerBatch, 2)} operation families`,

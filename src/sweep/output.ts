@@ -4,6 +4,7 @@
 import { CONFIG_KEYS } from '../engine/config.ts';
 import type { Config } from '../engine/types.ts';
 import { DEFAULT_CONFIG } from '../engine/config.ts';
+import { worldChangesText } from '../sim/model-params.ts';
 import type { SweepDefinition } from './definition.ts';
 import type { Shard, SweepPointResult, SweepResult } from './runner.ts';
 
@@ -115,9 +116,8 @@ export function sweepTable(result: SweepResult): string {
   const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)));
   const line = (cells: string[]) => cells.map((cell, c) => cell.padStart(widths[c])).join('  ');
   const status = result.cancelled ? ' (cancelled: partial results)' : '';
-  const world = Object.entries(def.world ?? {});
-  const worldText =
-    world.length > 0 ? `; world: the calibrated defaults except ${world.map(([k, v]) => `${k}=${String(v)}`).join(', ')}` : '';
+  const changes = worldChangesText(def.world ?? {});
+  const worldText = changes === '' ? '' : `; world: the calibrated defaults except ${changes}`;
   return [
     `sweep on ${def.base.dataset}: ${result.points.length} point(s) x ${def.seeds} seed(s), ${def.base.T} steps, scheduler ${def.base.scheduler}${worldText}; ${result.runs} runs (${result.cachedRuns} cached)${status}`,
     line(header),

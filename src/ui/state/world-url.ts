@@ -6,6 +6,7 @@ import {
   DEFAULT_SIM_MODEL,
   WORLD_BOUNDS,
   WORLD_KNOBS,
+  worldDifferences,
   type SimModelParams,
   type WorldKnob,
   type WorldSettings,
@@ -24,6 +25,11 @@ export function worldSettingsOf(changes: Partial<SimModelParams>): WorldSettings
   const world = calibratedWorld();
   for (const k of WORLD_KNOBS) if (changes[k] !== undefined) world[k] = changes[k];
   return world;
+}
+
+/** The page's world knobs as changes to the calibrated world (the inverse of worldSettingsOf). */
+export function worldChangesOf(world: WorldSettings): Partial<SimModelParams> {
+  return worldDifferences({ ...DEFAULT_SIM_MODEL, ...world });
 }
 
 /** Applies `w.<knob>=text` to `world`; returns a notice when the key or value had to be ignored or corrected. */

@@ -3,8 +3,8 @@
 import { mount } from 'svelte';
 import wasmUrl from '../../../build/envsched.wasm?url';
 import { DEFAULT_CONFIG } from '../../engine/config.ts';
-import { DEFAULT_SIM_MODEL, worldDifferences, type SimModelParams } from '../../sim/model-params.ts';
-import { worldSettingsOf } from '../state/world-url.ts';
+import type { SimModelParams } from '../../sim/model-params.ts';
+import { worldChangesOf, worldSettingsOf } from '../state/world-url.ts';
 import type { Config } from '../../engine/types.ts';
 import { expandPoints, SWEEP_METRICS, type SweepDefinition, type SweepMetric } from '../../sweep/definition.ts';
 import { findPreset, presetKnobs } from '../../sweep/presets.ts';
@@ -49,7 +49,7 @@ mount(SweepPanel, {
   props: {
     store,
     base: appState.state.a,
-    world: worldDifferences({ ...DEFAULT_SIM_MODEL, ...world }),
+    world: worldChangesOf(world),
     initial: read.sweep,
     autorun: read.sweep !== null,
     onopen: openRun,

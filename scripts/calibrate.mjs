@@ -8,7 +8,7 @@
 // evaluates them on seeds no fit used.
 //
 // Usage: node scripts/calibrate.mjs [--optimiser cmaes|nm] [--evals N] [--seeds S] [--t4-runs R]
-//          [--world third|grpo] [--start fifth|declared] [--parallel] [--write none] [--out F.json]
+//          [--world third|grpo|adam] [--start fifth|declared] [--parallel] [--write none] [--out F.json]
 //          [--from F.json] [--dry-run]
 //   defaults: the fifth fit (CMA-ES, 600 evaluations per fit, world third, from its start), so
 //   `npm run calibrate` (which adds --parallel) fits the values of src/sim/calibrated.ts again
@@ -59,9 +59,11 @@ const T4_RUNS = Number(flags['t4-runs']);
 
 // ---- declared in docs/calibration.md before the first fit ----
 /**
- * Two declared worlds (docs/calibration.md): `third` (the defaults: the third fit's fixed values
- * and start) and `grpo` (the fourth fit: GRPO's update and drift, fixed before it ran).
- * FIXED: not identifiable from the fit targets. START: where Nelder-Mead begins.
+ * Three declared worlds (docs/calibration.md): `third` (the third fit's fixed values and start),
+ * `grpo` (the fourth fit: GRPO's update and drift, fixed before it ran) and `adam` (the sixth fit:
+ * GRPO's update with a fixed-length step and gradient noise, declared before it ran).
+ * FIXED: not identifiable from the fit targets. START: where Nelder-Mead begins. BOX: the free
+ * parameters and their box, when the world's differ from the common one.
  */
 const WORLDS = {
   third: {
@@ -122,12 +124,38 @@ const WORLDS = {
       etaFamiliarity: 0.03002,
     },
   },
+  adam: {
+    FIXED: { signalExponent: 1 },
+    /**
+     * The fifth fit's values of the `third` world (the defaults) for the parameters the worlds share;
+     * `etaFamiliarity` rescaled from sigma^0.5 to sigma (x 2.2, as for the fourth fit); the fixed
+     * step's rate and noise from a scan of random training alone (docs/calibration.md, sixth fit).
+     */
+    START: {
+      competence0: 0.59088,
+      logitScale: 5.2364,
+      partialCredit: 0.74199,
+      etaCompetence: 0.028,
+      forgetting: 0.060488,
+      breadth: 0.35207,
+      hiddenNoise: 0.062017,
+      repeatDiscount: 0.084622,
+      etaFamiliarity: 0.033,
+      gradientNoise: 1,
+    },
+    /** No earlier fit of this world: the fifth-fit start is the declared one. */
+    get FIFTH_START() {
+      return this.START;
+    },
+    /** A fixed step's rate is a length, not a rate per unit of credit; the noise may not reach 0 (the old rule). */
+    BOX: { etaCompetence: [0.002, 0.2], gradientNoise: [0.05, 4] },
+  },
 };
 if (!(flags.world in WORLDS)) throw new Error(`--world: expected one of ${Object.keys(WORLDS).join(', ')}, got ${flags.world}`);
 const { FIXED } = WORLDS[flags.world];
 const START = flags.start === 'fifth' ? WORLDS[flags.world].FIFTH_START : WORLDS[flags.world].START;
-/** The free parameters and their box. */
-const BOX = {
+/** The free parameters and their box (a world's BOX overrides or adds entries). */
+const COMMON_BOX = {
   competence0: [0.2, 1.4],
   logitScale: [2, 10],
   partialCredit: [0, 1],
@@ -138,6 +166,7 @@ const BOX = {
   repeatDiscount: [0, 2],
   etaFamiliarity: [0, 0.05],
 };
+const BOX = { ...COMMON_BOX, ...WORLDS[flags.world].BOX };
 /** Fit targets: value and tolerance (the objective's scale). */
 const TARGETS = {
   randomMeanVariance: { value: 0.03208, tol: 0.003, what: 'random: mean within-task variance (Table 2)' },
@@ -289,7 +318,10 @@ const report = {
   date: new Date().toISOString(),
   dataset: 'envscaler-rl',
   optimiser: OPTIMISERS[flags.optimiser],
-  start: flags.start === 'fifth' ? "the fifth fit's start (this world's fit A before it)" : 'the declared start',
+  start:
+    flags.start === 'fifth' && WORLDS[flags.world].FIFTH_START !== WORLDS[flags.world].START
+      ? "the fifth fit's start (this world's fit A before it)"
+      : 'the declared start',
   sigma0: flags.optimiser === 'cmaes' ? Number(flags.sigma0) : null,
   world: flags.world,
   evaluationsPerFit: EVALS,

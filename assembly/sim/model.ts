@@ -42,6 +42,7 @@ const P_FORGETTING: i32 = 13; // phi: competence relaxes toward competence0 by p
 const P_REPEAT_DISCOUNT: i32 = 14; // rho: transfer of a task's group divided by 1 + rho x earlier practice; off 0
 const P_COMPETENCE0: i32 = 15; // the starting competence forgetting relaxes toward
 const P_NORMALISED_DRIFT: i32 = 16; // lambda: forgetting driven by the share of groups with spread (1) instead of the mean signal (0); off 0
+const P_GRADIENT_NOISE: i32 = 17; // kappa: the step has a fixed length (Adam), each group with spread adds noise kappa; off 0
 
 /** Records the layout of the packed pool and the policy state. Pointers come from mem_alloc. */
 export function sim_bind(
@@ -184,6 +185,31 @@ export function sim_rollout(batch: usize, n: i32, K: i32, rewards: usize, flags:
 }
 
 /**
+ * Competence after a step with a fixed step length (the gradient-noise mechanism, docs/simulator.md):
+ * Adam-like optimisers move the parameters by about the same length whatever the gradient's scale,
+ * so the batch decides the step's direction. Its aligned part is the families' saturated credit
+ * G_f, its noise kappa per group with spread, adding in quadrature. Competence moves by
+ * etaC * G_f / |g| and relaxes toward competence0 by phi times the noise's share of the step.
+ */
+function learnFixedStep(etaC: f64, sat: f64, phi: f64, a0: f64, kappa: f64, spreadGroups: f64, credit: usize): void {
+  if (spreadGroups == 0.0) return; // no group with spread: no gradient, no step
+  let aligned = 0.0;
+  for (let f = 0; f < nFamilies; f++) {
+    const c = ldF(credit, f);
+    const g = c / (1.0 + c / sat);
+    stF(credit, f, g);
+    aligned += g * g;
+  }
+  const noise = kappa * Math.sqrt(spreadGroups);
+  const norm = Math.sqrt(aligned + noise * noise);
+  const keep = 1.0 - min<f64>(1.0, phi * noise / norm);
+  for (let f = 0; f < nFamilies; f++) {
+    const a = a0 + keep * (ldF(pCompetence, f) - a0);
+    stF(pCompetence, f, a + etaC * ldF(credit, f) / norm);
+  }
+}
+
+/**
  * Learning after a step (docs/simulator.md, "Learning"): each selected group teaches in proportion
  * to its signal s = sigma^gamma, sigma the population standard deviation of its K rewards (0 for
  * equal rewards). Memorisation of the task, familiarity of its environment and competence of the
@@ -249,17 +275,21 @@ export function sim_learn(batch: usize, n: i32, K: i32, rewards: usize): void {
   // normalised advantages where every group with spread pushes about equally hard, the share of
   // groups with spread (lambda 1). No group with spread, no update, no drift.
   const drive = lambda == 0.0 || n == 0 ? 0.0 : (1.0 - lambda) * signalSum / <f64>n + lambda * spreadGroups / <f64>n;
-  for (let f = 0; f < nFamilies; f++) {
-    const c = ldF(credit, f);
-    let a = ldF(pCompetence, f);
-    // Forgetting: every update moves the policy and what it does not renew drifts back toward the
-    // untrained policy, in proportion to how far the step's update moves it.
-    if (phi != 0.0 && n > 0) {
-      if (lambda == 0.0) a = a0 + (1.0 - min<f64>(1.0, phi * signalSum / <f64>n)) * (a - a0); // the same bits as before
-      else a = a0 + (1.0 - min<f64>(1.0, phi * drive)) * (a - a0);
+  const kappa = param(P_GRADIENT_NOISE);
+  if (kappa != 0.0) learnFixedStep(etaC, sat, phi, a0, kappa, spreadGroups, credit);
+  else {
+    for (let f = 0; f < nFamilies; f++) {
+      const c = ldF(credit, f);
+      let a = ldF(pCompetence, f);
+      // Forgetting: every update moves the policy and what it does not renew drifts back toward the
+      // untrained policy, in proportion to how far the step's update moves it.
+      if (phi != 0.0 && n > 0) {
+        if (lambda == 0.0) a = a0 + (1.0 - min<f64>(1.0, phi * signalSum / <f64>n)) * (a - a0); // the same bits as before
+        else a = a0 + (1.0 - min<f64>(1.0, phi * drive)) * (a - a0);
+      }
+      // Saturating within a step: redundant groups of one family teach less than diverse ones.
+      stF(pCompetence, f, a + etaC * c / (1.0 + c / sat));
     }
-    // Saturating within a step: redundant groups of one family teach less than diverse ones.
-    stF(pCompetence, f, a + etaC * c / (1.0 + c / sat));
   }
   const etaF = param(P_ETA_FAMILIARITY);
   const keep = 1.0 - param(P_FAMILIARITY_DECAY);

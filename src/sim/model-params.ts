@@ -39,6 +39,8 @@ export interface SimModelParams {
   repeatDiscount: number;
   /** Normalised drift lambda: forgetting is driven by the share of groups with spread (1, GRPO: each pushes alike) instead of the mean signal (0). Off: 0. */
   normalisedDrift: number;
+  /** Gradient noise kappa: a fixed-length (Adam) step whose direction is the credit plus noise kappa per group with spread; forgetting follows the noise's share. Off: 0 (the step grows with the credit). */
+  gradientNoise: number;
   /** Structure-determined difficulty: the hidden part of every gate's difficulty is scaled by this. Off: 1 (as generated). */
   hiddenNoise: number;
 }
@@ -50,6 +52,7 @@ export const WORLD_KNOBS = [
   'breadth',
   'forgetting',
   'normalisedDrift',
+  'gradientNoise',
   'repeatDiscount',
   'hiddenNoise',
 ] as const;
@@ -63,6 +66,7 @@ export const WORLD_OFF: Readonly<WorldSettings> = Object.freeze({
   breadth: 0,
   forgetting: 0,
   normalisedDrift: 0,
+  gradientNoise: 0,
   repeatDiscount: 0,
   hiddenNoise: 1,
 });
@@ -74,6 +78,7 @@ export const WORLD_BOUNDS: Readonly<Record<WorldKnob, readonly [number, number]>
   breadth: [0, 1],
   forgetting: [0, 0.5],
   normalisedDrift: [0, 1],
+  gradientNoise: [0, 4],
   repeatDiscount: [0, 2],
   hiddenNoise: [0, 1.5],
 });
@@ -110,9 +115,9 @@ export function worldOff(model: SimModelParams): SimModelParams {
 }
 
 /** Number of f64 slots of the params array (assembly/sim/model.ts P_*). */
-export const MODEL_PARAM_SLOTS = 17;
+export const MODEL_PARAM_SLOTS = 18;
 
-/** The params array of assembly/sim/model.ts, in its index order (P_EXPLOIT ... P_NORMALISED_DRIFT). */
+/** The params array of assembly/sim/model.ts, in its index order (P_EXPLOIT ... P_GRADIENT_NOISE). */
 export function packModelParams(p: SimModelParams): Float64Array {
   return Float64Array.of(
     p.exploitRate,
@@ -132,6 +137,7 @@ export function packModelParams(p: SimModelParams): Float64Array {
     p.repeatDiscount,
     p.competence0,
     p.normalisedDrift,
+    p.gradientNoise,
   );
 }
 

@@ -250,6 +250,13 @@ export const WORLD_KNOB_INFO: WorldKnobInfo[] = [
       'What a step’s forgetting follows: 0 = its mean learning signal (learning and drift scale together), 1 = the share of groups with any spread (under GRPO each such group pushes the policy alike). Off: 0.',
   },
   {
+    key: 'gradientNoise',
+    label: 'gradient noise (fixed step)',
+    step: 0.05,
+    explain:
+      'Above 0 every step has the same length (as with Adam) and the batch only sets its direction: the lessons of its groups plus this much noise per group with spread. More spread per group, a cleaner step; forgetting follows the noise’s share (normalised drift then has no effect). Off: 0 (a step grows with its lessons).',
+  },
+  {
     key: 'repeatDiscount',
     label: 'memorisation vs transfer',
     step: 0.05,

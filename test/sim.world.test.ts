@@ -166,6 +166,32 @@ describe('learning mechanisms', () => {
     expect(step([0, 0.2, 1, 1])).toBeCloseTo((1 - 0.1 * 0.5) * both + 0.1 * 0.1, 12);
   });
 
+  it("gradient noise: a step has a fixed length, set by the learning rate, and the batch's signal-to-noise ratio decides how much of it teaches", async () => {
+    const world = { ...base, gradientNoise: 1 };
+    // credit 2 x 0.5 = 1 on the one family, two groups with spread: |g| = sqrt(1 + 1^2 x 2)
+    expect(await learnFrom(world, [0, 2], spread)).toBeCloseTo(0.1 / Math.sqrt(3), 12);
+    // one informative group of two: credit 0.5, one group of noise: |g| = sqrt(0.25 + 1)
+    expect(await learnFrom(world, [0, 2], [0, 1, 1, 1])).toBeCloseTo((0.1 * 0.5) / Math.sqrt(1.25), 12);
+    // the same group with a tiny spread teaches far less, although it pushes as hard
+    expect(await learnFrom(world, [0, 2], [0, 0.1, 1, 1])).toBeCloseTo((0.1 * 0.05) / Math.sqrt(0.0025 + 1), 12);
+    // almost no noise: the step's length is the learning rate, however large or small the spread
+    const clean = { ...base, gradientNoise: 1e-9 };
+    expect(await learnFrom(clean, [0, 2], spread)).toBeCloseTo(0.1, 9);
+    expect(await learnFrom(clean, [0, 2], [0, 0.1, 1, 1])).toBeCloseTo(0.1, 9);
+    expect(await learnFrom(world, [0, 2], [1, 1, 0, 0])).toBe(0); // no group with spread: no step
+  });
+
+  it("gradient noise: forgetting follows the noise's share of the step, and normalised drift no longer matters", async () => {
+    const world = { ...base, gradientNoise: 1, forgetting: 0.1 };
+    const step = await stepper(world);
+    const learned = step(spread);
+    expect(step([1, 1, 1, 1])).toBe(learned); // no step, no drift
+    const keep = 1 - (0.1 * Math.sqrt(2)) / Math.sqrt(3); // noise sqrt(2) of |g| = sqrt(3)
+    expect(step(spread)).toBeCloseTo(keep * learned + 0.1 / Math.sqrt(3), 12);
+    const [plain, drifting] = [await stepper(world), await stepper({ ...world, normalisedDrift: 1 })];
+    for (const rewards of [spread, [0, 0.2, 1, 1], spread]) expect(drifting(rewards)).toBe(plain(rewards));
+  });
+
   it('repeat discount: practising the same task again transfers less than a fresh one', async () => {
     const world = { ...base, repeatDiscount: 1 };
     const repeated = await learnFrom(world, [0], [0, 1], 2);

@@ -45,6 +45,8 @@ const SCHEDULERS: SchedulerName[] = ['envsched', 'random', 'dps', 'mopps', 'dapo
 const SEEDS = [1, 7];
 /** The fourth fit's mechanisms (docs/calibration.md), not the defaults. */
 const GRPO_WORLD = { signalExponent: 1, normalisedDrift: 1 };
+/** The sixth fit's fixed step with gradient noise (docs/calibration.md), not the defaults. */
+const ADAM_WORLD = { signalExponent: 1, gradientNoise: 1.1138, forgetting: 0.022709 };
 const BROWSER_TIMEOUT = 240_000;
 
 /** Firefox prefs: no updates, telemetry, studies, safe-browsing lists or first-run pages. */
@@ -175,9 +177,11 @@ beforeAll(async () => {
       SEEDS.map((seed) => ({ key: `${dataset}/${scheduler}/seed ${seed}`, dataset, scheduler, seed, steps: steps(dataset) })),
     ),
   );
-  // The world knobs the defaults leave off (GRPO's signal exponent and normalised drift) in every engine too.
-  for (const scheduler of ['random', 'envsched'])
+  // The world knobs the defaults leave off (GRPO's signal exponent and normalised drift; the fixed step) in every engine too.
+  for (const scheduler of ['random', 'envsched']) {
     cases.push({ key: `tiny/${scheduler}/seed 1/GRPO world`, dataset: 'tiny', scheduler, seed: 1, steps: 40, world: GRPO_WORLD });
+    cases.push({ key: `tiny/${scheduler}/seed 1/adam world`, dataset: 'tiny', scheduler, seed: 1, steps: 40, world: ADAM_WORLD });
+  }
   outDir = await tempDir('envsched-cross-engine-');
   await build({ configFile: join(ROOT, 'test/cross-engine/vite.config.ts'), build: { outDir }, logLevel: 'warn' });
   await startServer();

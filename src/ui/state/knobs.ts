@@ -254,7 +254,7 @@ export const WORLD_KNOB_INFO: WorldKnobInfo[] = [
     label: 'gradient noise (fixed step)',
     step: 0.05,
     explain:
-      'Above 0 every step has the same length (as with Adam) and the batch only sets its direction: the lessons of its groups plus this much noise per group with spread. More spread per group, a cleaner step; forgetting follows the noise’s share (normalised drift then has no effect). Off: 0 (a step grows with its lessons).',
+      'Above 0 every step has the same length (as with Adam) and the batch only sets its direction: the lessons of its groups plus this much noise per group with spread. More spread per group, a cleaner step; forgetting follows the noise’s share (normalised drift then has no effect). At 0 a step grows with its lessons. Off: 0.',
   },
   {
     key: 'repeatDiscount',

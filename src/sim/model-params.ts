@@ -4,6 +4,7 @@
 // src/sim/calibrated.ts (written by `npm run calibrate`, docs/calibration.md).
 import { CALIBRATED } from './calibrated.ts';
 import { InputError } from '../engine/errors.ts';
+import { isNamedWorld, NAMED_WORLD_NAMES, NAMED_WORLDS } from './named-worlds.ts';
 
 export interface SimModelParams {
   /** Initial competence of every operation family (added to every gate's logit). */
@@ -57,10 +58,10 @@ export const WORLD_KNOBS = [
   'hiddenNoise',
 ] as const;
 export type WorldKnob = (typeof WORLD_KNOBS)[number];
-export type WorldSettings = Pick<SimModelParams, WorldKnob>;
+export type WorldMechanisms = Pick<SimModelParams, WorldKnob>;
 
 /** Each mechanism's "off" value: with all of them, the world is the one before the mechanisms existed. */
-export const WORLD_OFF: Readonly<WorldSettings> = Object.freeze({
+export const WORLD_OFF: Readonly<WorldMechanisms> = Object.freeze({
   partialCredit: 0,
   signalExponent: 1,
   breadth: 0,
@@ -148,6 +149,11 @@ export function packModelParams(p: SimModelParams): Float64Array {
 export const WORLD_CONSTANTS = ['competence0', 'logitScale', 'etaCompetence', 'etaFamiliarity'] as const;
 export type WorldConstant = (typeof WORLD_CONSTANTS)[number];
 
+/** Everything a world given by name sets (the app's "Simulated world" section and the link's w.* keys): mechanisms, then constants. */
+export const WORLD_PARAMS = [...WORLD_KNOBS, ...WORLD_CONSTANTS] as const;
+export type WorldParam = (typeof WORLD_PARAMS)[number];
+export type WorldSettings = Pick<SimModelParams, WorldParam>;
+
 /** What each constant may be: a gate's logit offset, a sigmoid's sharpness, two learning rates. */
 export const WORLD_CONSTANT_BOUNDS: Readonly<Record<WorldConstant, readonly [number, number]>> = Object.freeze({
   competence0: [-10, 10],
@@ -172,7 +178,7 @@ export function worldChangesText(world: Partial<SimModelParams>): string {
 }
 
 /** The bounds of a world parameter given by name, or null when `name` is not one. */
-function worldBounds(name: string): readonly [number, number] | null {
+export function worldBounds(name: string): readonly [number, number] | null {
   if ((WORLD_KNOBS as readonly string[]).includes(name)) return WORLD_BOUNDS[name as WorldKnob];
   if ((WORLD_CONSTANTS as readonly string[]).includes(name)) return WORLD_CONSTANT_BOUNDS[name as WorldConstant];
   return null;
@@ -194,21 +200,30 @@ export function checkWorldValue(name: string, value: unknown, source: string, pl
 }
 
 /**
- * `name=value[,name=value...]` (a world mechanism of WORLD_KNOBS or a constant of WORLD_CONSTANTS):
- * the parameters that differ from the calibrated world; errors name `place` and the entry.
+ * `[world,]name=value[,name=value...]`: optionally a fitted world by name first (NAMED_WORLDS:
+ * `grpo`, `adam`), then world mechanisms of WORLD_KNOBS or constants of WORLD_CONSTANTS over it.
+ * Returns the parameters that differ from the calibrated world; errors name `place` and the entry.
  */
 export function parseWorldText(text: string, source: string, place: string): Partial<SimModelParams> {
+  const entries = text.split(',');
+  const first = entries[0].trim();
+  const named = isNamedWorld(first) ? NAMED_WORLDS[first].values : null;
   const out: Partial<SimModelParams> = {};
-  for (const entry of text.split(',')) {
+  for (const entry of named ? entries.slice(1) : entries) {
     const eq = entry.indexOf('=');
     const name = (eq < 0 ? entry : entry.slice(0, eq)).trim();
-    if (eq < 0 || name === '') throw new InputError(source, place, `expected name=value, got ${JSON.stringify(entry)}`);
+    if (eq < 0 || name === '')
+      throw new InputError(
+        source,
+        place,
+        `expected name=value${entry === entries[0] ? ` or a fitted world (${NAMED_WORLD_NAMES.join(', ')})` : ''}, got ${JSON.stringify(entry)}`,
+      );
     if (name in out) throw new InputError(source, place, `${name} is given twice`);
     const raw = entry.slice(eq + 1).trim();
     const value = checkWorldValue(name, raw === '' ? NaN : Number(raw), source, place, JSON.stringify(raw));
-    out[name as WorldKnob | WorldConstant] = value;
+    out[name as WorldParam] = value;
   }
-  return worldDifferences({ ...DEFAULT_SIM_MODEL, ...out });
+  return worldDifferences({ ...DEFAULT_SIM_MODEL, ...named, ...out });
 }
 
 /** The calibrated world with `text`'s changes (parseWorldText). */

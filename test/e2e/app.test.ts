@@ -19,6 +19,13 @@ async function open(query: string, options: Parameters<typeof openPage>[2] = {})
   return o;
 }
 
+/** The configuration of TINY as a file for the command line. */
+function tinyConfig(): string {
+  const path = join(work, 'tiny-config.json');
+  writeFileSync(path, JSON.stringify({ B: 12, T: 40 }));
+  return path;
+}
+
 async function download(page: Page, menuItem: string): Promise<string> {
   await page.click('[data-testid=export-menu] > summary');
   const [file] = await Promise.all([page.waitForEvent('download'), page.click(`.menu-items button:has-text("${menuItem}")`)]);
@@ -247,6 +254,23 @@ describe('the EnvSched Lab web app', () => {
     // The paper's random-scheduling figure stands beside the simulated one.
     expect(await page.textContent('[data-testid=reproduce-table] tbody tr >> nth=0')).toContain('0.032');
     expect(await page.textContent('[data-testid=reproduce-world]')).toContain('the calibrated defaults (docs/calibration.md)');
+  });
+
+  it('opens a fitted world with one click: its mechanisms and constants in the link, and the run the command line gives in it', async () => {
+    const { page } = await open(`?${TINY}`);
+    let { runId } = await finishedFingerprint(page);
+    await page.click('[data-testid=world-knobs] > summary');
+    await page.click('[data-testid=world-fit-adam]');
+    ({ runId } = await finishedFingerprint(page, runId));
+    await page.waitForFunction(() => new URLSearchParams(location.search).get('w.gradientNoise') === '1.114');
+    const { fingerprint } = await finishedFingerprint(page, runId - 1);
+    const query = new URLSearchParams(new URL(page.url()).search);
+    expect(query.get('w.logitScale')).toBe('4.68');
+    expect(await page.inputValue('[data-testid=world-etaCompetence]')).toBe('0.008387');
+    const cli = await runCli(['simulate', '--dataset', 'tiny', '--config', tinyConfig(), '--world', 'adam', '--json']);
+    expect(JSON.parse(cli.stdout).fingerprint).toBe(fingerprint);
+    await page.click('[data-testid=world-fit-calibrated]');
+    await page.waitForFunction(() => ![...new URLSearchParams(location.search).keys()].some((k) => k.startsWith('w.')));
   });
 
   it("says which world the reproduction's verdicts describe when the link changes one", async () => {

@@ -19,7 +19,8 @@ step's metrics, the summary, the fingerprint) as one JSON object. --out writes e
 metrics as JSON or CSV (by extension); --out - writes the JSON to standard output and the summary
 to standard error. --seed overrides the configuration's seed. --world runs in another world: the
 calibrated one with some world mechanisms or fitted constants changed (for example breadth=0; the
-names are in docs/simulator.md; the app's link sets the mechanisms as w.<name>). Same seed,
+names are in docs/simulator.md; the app's link sets them as w.<name>), or a fitted world by name,
+grpo or adam, optionally followed by changes (adam,breadth=0). Same seed,
 configuration and world, same fingerprint, in Node and in the browser.`;
 
 /** A one-line progress bar on stderr, redrawn in place (terminals only). */

@@ -28,7 +28,7 @@ of its 95% band (Student's t). VALUES is a list (rho=0,0.25,0.5) or a range star
 world mechanism (w.breadth=0:1:0.25; the names are in docs/simulator.md).
 Every other setting comes from --config (default: SPEC 11), steps from --steps (default: T).
 --world runs every point in another world (the calibrated one with some world mechanisms or
-fitted constants changed, as for simulate; the JSON file records it). --out writes CSV or JSON
+fitted constants changed, or a fitted world by name, as for simulate; the JSON file records it). --out writes CSV or JSON
 (by extension); --out - writes the JSON to standard output and the table to standard error.
 
 presets:

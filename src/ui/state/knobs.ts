@@ -270,3 +270,36 @@ export const WORLD_KNOB_INFO: WorldKnobInfo[] = [
       'Scales the part of each task’s difficulty no visible structure explains: 0 = the graph sees everything, 1 = as the pool was generated. Off: 1.',
   },
 ];
+
+/** The world's fitted constants (docs/calibration.md): set by the "fitted worlds" buttons, editable, no "off". */
+export interface WorldConstantInfo {
+  key: import('../../sim/model-params.ts').WorldConstant;
+  label: string;
+  explain: string;
+}
+
+export const WORLD_CONSTANT_INFO: WorldConstantInfo[] = [
+  {
+    key: 'competence0',
+    label: 'starting competence',
+    explain:
+      'The untrained policy’s competence in every operation family, added to every gate’s logit: it sets how hard the pool is at step 0.',
+  },
+  {
+    key: 'logitScale',
+    label: 'gate sharpness',
+    explain:
+      'How sharply a gate’s pass probability turns from 0 to 1 with competence minus difficulty: sharper gates, fewer tasks with spread.',
+  },
+  {
+    key: 'etaCompetence',
+    label: 'competence learning rate',
+    explain:
+      'How far a step’s lessons move the shared competence (with gradient noise above 0: the length of every step). It sets random’s held-out gain.',
+  },
+  {
+    key: 'etaFamiliarity',
+    label: 'familiarity learning rate',
+    explain: 'How fast an environment’s own tasks get easier when its groups teach something; it does not carry to held-out environments.',
+  },
+];

@@ -1,14 +1,15 @@
 // The simulated world's knobs in a link: `w.<knob>=<value>` (for example `w.breadth=0` for a world
-// where breadth does not matter, `w.forgetting=0` for one where nothing is forgotten). Only values
+// where breadth does not matter, `w.forgetting=0` for one where nothing is forgotten), the fitted
+// constants too (`w.logitScale=4.68`, so a fitted world of docs/calibration-report.md opens). Only values
 // that differ from the calibrated defaults are written; a value outside its bounds is corrected to
 // the calibrated one and reported as a notice, like every other knob.
 import {
   DEFAULT_SIM_MODEL,
-  WORLD_BOUNDS,
-  WORLD_KNOBS,
+  WORLD_PARAMS,
+  worldBounds,
   worldDifferences,
   type SimModelParams,
-  type WorldKnob,
+  type WorldParam,
   type WorldSettings,
 } from '../../sim/model-params.ts';
 import { short } from './url-state.ts';
@@ -17,13 +18,13 @@ export const WORLD_URL_PREFIX = 'w.';
 
 /** The calibrated world (the simulator's defaults). */
 export function calibratedWorld(): WorldSettings {
-  return Object.fromEntries(WORLD_KNOBS.map((k) => [k, DEFAULT_SIM_MODEL[k]])) as WorldSettings;
+  return Object.fromEntries(WORLD_PARAMS.map((k) => [k, DEFAULT_SIM_MODEL[k]])) as WorldSettings;
 }
 
 /** The world knobs of a world given as changes to the calibrated one (other parameters are not knobs of the page). */
 export function worldSettingsOf(changes: Partial<SimModelParams>): WorldSettings {
   const world = calibratedWorld();
-  for (const k of WORLD_KNOBS) if (changes[k] !== undefined) world[k] = changes[k];
+  for (const k of WORLD_PARAMS) if (changes[k] !== undefined) world[k] = changes[k];
   return world;
 }
 
@@ -35,10 +36,10 @@ export function worldChangesOf(world: WorldSettings): Partial<SimModelParams> {
 /** Applies `w.<knob>=text` to `world`; returns a notice when the key or value had to be ignored or corrected. */
 export function parseWorldKey(world: WorldSettings, key: string, text: string): string | null {
   const knob = key.slice(WORLD_URL_PREFIX.length);
-  if (!(WORLD_KNOBS as readonly string[]).includes(knob))
-    return `${short(key)}: unknown world knob (known: ${WORLD_KNOBS.join(', ')}); ignored`;
-  const k = knob as WorldKnob;
-  const [lo, hi] = WORLD_BOUNDS[k];
+  const bounds = worldBounds(knob);
+  if (!bounds) return `${short(key)}: unknown world knob (known: ${WORLD_PARAMS.join(', ')}); ignored`;
+  const k = knob as WorldParam;
+  const [lo, hi] = bounds;
   const value = text.trim() === '' ? NaN : Number(text);
   if (!Number.isFinite(value) || value < lo || value > hi) {
     world[k] = DEFAULT_SIM_MODEL[k];
@@ -50,5 +51,5 @@ export function parseWorldKey(world: WorldSettings, key: string, text: string): 
 
 /** Writes the knobs that differ from the calibrated world. */
 export function serializeWorld(world: WorldSettings, params: URLSearchParams): void {
-  for (const k of WORLD_KNOBS) if (!Object.is(world[k], DEFAULT_SIM_MODEL[k])) params.set(`${WORLD_URL_PREFIX}${k}`, String(world[k]));
+  for (const k of WORLD_PARAMS) if (!Object.is(world[k], DEFAULT_SIM_MODEL[k])) params.set(`${WORLD_URL_PREFIX}${k}`, String(world[k]));
 }

@@ -1,0 +1,58 @@
+// The fitted worlds besides the calibrated one, by name: each is the fit A of a declared world
+// (docs/calibration.md) as docs/calibration-report.md prints it (4 significant digits), with the
+// values that world fixed before fitting. `--world grpo`, the app's "fitted worlds" buttons and a
+// link's w.* keys replay them; test/sim.named-worlds.test.ts holds them to the report.
+import type { SimModelParams } from './model-params.ts';
+
+export interface NamedWorld {
+  /** What the world is, in a few words (shown beside its button). */
+  label: string;
+  /** Which fit it is, as docs/calibration-report.md's heading names it. */
+  fit: string;
+  /** Its fitted and fixed values; every other constant is the calibrated world's. */
+  values: Partial<SimModelParams>;
+}
+
+export const NAMED_WORLD_NAMES = ['grpo', 'adam'] as const;
+export type NamedWorldName = (typeof NAMED_WORLD_NAMES)[number];
+
+export const NAMED_WORLDS: Readonly<Record<NamedWorldName, NamedWorld>> = Object.freeze({
+  grpo: {
+    label: 'GRPO’s update and drift',
+    fit: 'Fifth fit in the `grpo` world',
+    values: {
+      signalExponent: 1,
+      normalisedDrift: 1,
+      competence0: 0.8004,
+      logitScale: 5.074,
+      partialCredit: 0.9506,
+      etaCompetence: 0.001404,
+      forgetting: 0.03151,
+      breadth: 0.409,
+      hiddenNoise: 0.3725,
+      repeatDiscount: 0.0001486,
+      etaFamiliarity: 0.02037,
+    },
+  },
+  adam: {
+    label: 'a fixed step with gradient noise',
+    fit: 'Sixth fit in the `adam` world',
+    values: {
+      signalExponent: 1,
+      competence0: 0.6593,
+      logitScale: 4.68,
+      partialCredit: 0.8959,
+      etaCompetence: 0.008387,
+      forgetting: 0.02271,
+      breadth: 0.1105,
+      hiddenNoise: 0.02978,
+      repeatDiscount: 0.001303,
+      etaFamiliarity: 0.03299,
+      gradientNoise: 1.114,
+    },
+  },
+});
+
+export function isNamedWorld(name: string): name is NamedWorldName {
+  return (NAMED_WORLD_NAMES as readonly string[]).includes(name);
+}

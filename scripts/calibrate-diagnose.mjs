@@ -15,7 +15,7 @@ const dist = (path) => new URL(`../dist/${path}`, import.meta.url).href;
 const { loadDataset } = await import(dist('sim/dataset-node.js'));
 const { loadRunWasmNode } = await import(dist('sim/wasm-node.js'));
 const { SimulationRun } = await import(dist('sim/run.js'));
-const { DEFAULT_SIM_MODEL } = await import(dist('sim/model-params.js'));
+const { DEFAULT_SIM_MODEL, parseWorldText } = await import(dist('sim/model-params.js'));
 const { DEFAULT_CONFIG } = await import(dist('engine/config.js'));
 
 const { values: flags } = parseArgs({
@@ -31,13 +31,8 @@ const { values: flags } = parseArgs({
 });
 const SEEDS = Number(flags.seeds);
 const STEPS = Number(flags.steps);
-const override = Object.fromEntries(
-  flags.world
-    .split(',')
-    .filter(Boolean)
-    .map((kv) => kv.split('='))
-    .map(([k, v]) => [k, Number(v)]),
-);
+// The same world text as the command line's --world (a fitted world by name, then changes), checked the same way.
+const override = flags.world === '' ? {} : parseWorldText(flags.world, 'command line', '--world');
 const WORLD = { ...DEFAULT_SIM_MODEL, ...override };
 const { loaded, source } = await loadDataset(flags.dataset);
 const base = { ...DEFAULT_CONFIG, alpha: [...DEFAULT_CONFIG.alpha], B: Number(flags.B) };
@@ -49,7 +44,7 @@ async function run(scheduler, seed, model) {
   const r = new SimulationRun(await loadRunWasmNode(), loaded, { ...base, scheduler, seed }, source, { model, steps: STEPS });
   const practice = new Float64Array(r.sim.nTasks);
   const seen = new Uint8Array(r.sim.nTasks);
-  const acc = { zero: 0, groups: 0, sigma: 0, signal: 0, breadthF: 0, repeatF: 0, transfer: 0, repeatPick: 0, truthVar: 0, truthMean: 0 };
+  const acc = { zero: 0, groups: 0, sigma: 0, signal: 0, breadthF: 0, repeatF: 0, transfer: 0, repeatPick: 0, truthVar: 0, truthMean: 0, poolMean: 0, steps: 0 };
   // All-equal groups by phase (EnvSched family) and by kind: mastered (every rollout near full reward) or not.
   const phase = { coverage: [0, 0], exploitation: [0, 0] };
   let zeroMastered = 0;
@@ -57,6 +52,11 @@ async function run(scheduler, seed, model) {
   while (!r.done) {
     const d = r.step();
     const batch = d.metrics.batch;
+    // The whole pool's expected reward this step: how easy the policy has made every task, picked or not.
+    let pool = 0;
+    for (let i = 0; i < d.truthMean.length; i++) pool += d.truthMean[i];
+    acc.poolMean += pool / d.truthMean.length;
+    acc.steps++;
     const count = new Map();
     for (const i of batch) count.set(taskEnv[i], (count.get(taskEnv[i]) ?? 0) + 1);
     batch.forEach((i, b) => {
@@ -111,6 +111,7 @@ async function run(scheduler, seed, model) {
     repeatShare: acc.repeatPick / g,
     distinctTasks: seen.reduce((a, b) => a + b, 0),
     trueMeanReward: acc.truthMean / g,
+    poolMeanReward: acc.poolMean / acc.steps,
     competenceShift: mean(shifts),
     minFamilyShift: Math.min(...shifts),
   };

@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parseWorldText } from '../src/sim/model-params.ts';
 import { runCli } from './helpers/cli.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'envsched-sweep-'));
@@ -70,7 +71,7 @@ describe('envsched sweep', () => {
     ]);
     expect(c.code).toBe(0);
     const lines = readFileSync(csv, 'utf8').trim().split('\n');
-    expect(lines[0]).toBe('rho,metric,n,mean,sd,ci95_lo,ci95_hi,seeds,values');
+    expect(lines[0]).toBe('rho,metric,n,mean,sd,ci95_lo,ci95_hi,seeds,values,world');
     expect(lines).toHaveLength(1 + 2 * 2);
     const finalRho1 = lines.find((l) => l.startsWith('1,final,'))!.split(',');
     // The CSV's rho = 1 runs with the default lambda_sim (0.08): the JSON grid's point (1, 0.08).
@@ -111,6 +112,34 @@ describe('envsched sweep', () => {
 });
 
 describe('envsched sweep --world', () => {
+  it('names the world on every row of its CSV, as --world takes it, so the file alone says where its numbers come from', async () => {
+    const csv = join(dir, 'world.csv');
+    const args = [
+      'sweep',
+      '--knob',
+      'rho=0,1',
+      '--seeds',
+      '1',
+      '--dataset',
+      'tiny',
+      '--steps',
+      '2',
+      '--workers',
+      '1',
+      '--metrics',
+      'final',
+    ];
+    expect((await runCli([...args, '--world', 'adam,breadth=0', '--out', csv])).code).toBe(0);
+    const rows = readFileSync(csv, 'utf8').trim().split('\n').slice(1);
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      const cell = /,"([^"]*)"$/.exec(row)?.[1] ?? '';
+      expect(parseWorldText(cell, 'test', 'csv')).toEqual(parseWorldText('adam,breadth=0', 'test', '--world'));
+    }
+    expect((await runCli([...args, '--out', csv])).code).toBe(0);
+    for (const row of readFileSync(csv, 'utf8').trim().split('\n').slice(1)) expect(row.endsWith(',')).toBe(true); // the calibrated world: empty
+  });
+
   it('runs every point in that world: the JSON says which, and each fingerprint is simulate --world of the point', async () => {
     const out = join(dir, 'world.json');
     const r = await runCli([

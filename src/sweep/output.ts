@@ -1,5 +1,5 @@
 // A sweep's files: CSV (one row per point and metric: knob values, n, mean, sd, 95% band, the
-// per-seed values) and JSON (the definition, every point with its seeds' fingerprints). The CLI
+// per-seed values, the world it ran in) and JSON (the definition, every point with its seeds' fingerprints). The CLI
 // and the browser's "Export CSV" write the same text.
 import { CONFIG_KEYS } from '../engine/config.ts';
 import type { Config } from '../engine/types.ts';
@@ -10,7 +10,7 @@ import type { Shard, SweepPointResult, SweepResult } from './runner.ts';
 
 /** What the CSV needs of a sweep (a merged set of shard files has exactly this). */
 export interface SweepTable {
-  definition: Pick<SweepDefinition, 'knobs' | 'metrics'>;
+  definition: Pick<SweepDefinition, 'knobs' | 'metrics' | 'world'>;
   points: Pick<SweepPointResult, 'values' | 'seeds' | 'metrics'>[];
 }
 
@@ -24,8 +24,10 @@ function csvCell(text: string): string {
 
 export function sweepToCsv(result: SweepTable): string {
   const { definition: def } = result;
-  const header = [...def.knobs.map((k) => k.key), 'metric', 'n', 'mean', 'sd', 'ci95_lo', 'ci95_hi', 'seeds', 'values'];
+  const header = [...def.knobs.map((k) => k.key), 'metric', 'n', 'mean', 'sd', 'ci95_lo', 'ci95_hi', 'seeds', 'values', 'world'];
   const lines = [header.join(',')];
+  // The sweep's world as --world takes it ('' = the calibrated one), so that a CSV alone says where its numbers come from.
+  const world = csvCell(worldChangesText(def.world ?? {}).replaceAll(', ', ','));
   for (const point of result.points) {
     for (const metric of def.metrics) {
       const m = point.metrics[metric];
@@ -41,6 +43,7 @@ export function sweepToCsv(result: SweepTable): string {
           num(m.stats.hi),
           point.seeds.join(' '),
           m.values.map((v) => (v === null ? 'NA' : String(v))).join(' '),
+          world,
         ].join(','),
       );
     }

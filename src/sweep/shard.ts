@@ -82,7 +82,7 @@ export function mergeShards(files: readonly { source: string; text: string }[]):
   return {
     json: sweepJsonText(body),
     table: {
-      definition: { knobs: first.raw.knobs, metrics: first.raw.metrics } as SweepTable['definition'],
+      definition: { knobs: first.raw.knobs, metrics: first.raw.metrics, world: first.raw.world } as SweepTable['definition'],
       points: ordered as SweepTable['points'],
     },
   };

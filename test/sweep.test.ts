@@ -9,7 +9,7 @@ import { DEFAULT_SIM_MODEL } from '../src/sim/model-params.ts';
 import { runSimulation } from '../src/sim/run.ts';
 import { loadRunWasmNode } from '../src/sim/wasm-node.ts';
 import { RunCache, canonicalConfigKey } from '../src/sweep/cache.ts';
-import { expandJobs, expandPoints, parseKnobText, validateSweep, type SweepDefinition } from '../src/sweep/definition.ts';
+import { expandJobs, expandPoints, knobDefault, parseKnobText, validateSweep, type SweepDefinition } from '../src/sweep/definition.ts';
 import { InProcessExecutor } from '../src/sweep/executor.ts';
 import { stepsToReach } from '../src/sweep/metrics.ts';
 import { sweepToCsv } from '../src/sweep/output.ts';
@@ -228,7 +228,7 @@ describe('running a sweep in-process', () => {
     expect(() => validateSweep({ ...def, world: { breath: 0 } as never }, 'sweep')).toThrow(/--world: "breath" is not a world parameter/);
   });
 
-  it('sweeps a world mechanism: each point runs in its world, and so does its random reference', async () => {
+  it('sweeps a world mechanism or constant: each point runs in its world, and so does its random reference', async () => {
     const def: SweepDefinition = {
       knobs: [{ key: 'w.partialCredit', values: [0, 0.5] }],
       seeds: 1,
@@ -249,6 +249,12 @@ describe('running a sweep in-process', () => {
     }
     expect(result.points[0].fingerprints[0]).not.toBe(result.points[1].fingerprints[0]);
     expect(parseKnobText('w.repeatDiscount=0:0.2:0.1', 'cli', '--knob')).toEqual({ key: 'w.repeatDiscount', values: [0, 0.1, 0.2] });
+    // the fitted constants too (gate sharpness, starting competence ...), within their bounds
+    expect(parseKnobText('w.logitScale=3,5', 'cli', '--knob')).toEqual({ key: 'w.logitScale', values: [3, 5] });
+    expect(knobDefault('w.logitScale')).toBe(DEFAULT_SIM_MODEL.logitScale);
+    expect(inputError(() => parseKnobText('w.logitScale=0', 'cli', '--knob')).message).toMatch(
+      /--knob: logitScale must be a number in \[0\.01, 100\], got 0/,
+    );
     expect(inputError(() => parseKnobText('w.breadth=0,2', 'cli', '--knob')).message).toMatch(
       /--knob: breadth must be a number in \[0, 1\], got 2/,
     );

@@ -1,4 +1,4 @@
-// A sweep: one or two knobs of SPEC 11 (or `scheduler`, or a mechanism of the simulated world)
+// A sweep: one or two knobs of SPEC 11 (or `scheduler`, or a parameter of the simulated world)
 // over a list or a range of values, a number of seeds per point, and the metrics to summarise.
 // Pure data + validation + expansion into points x seeds; shared by the CLI, the browser and the
 // URL (src/sweep/url.ts).
@@ -7,36 +7,36 @@ import { InputError } from '../engine/errors.ts';
 import type { Config } from '../engine/types.ts';
 import {
   DEFAULT_SIM_MODEL,
-  WORLD_KNOBS,
+  WORLD_PARAMS,
   checkWorldValue,
   worldDifferences,
   type SimModelParams,
-  type WorldKnob,
+  type WorldParam,
 } from '../sim/model-params.ts';
 
 /** A configuration key a sweep may vary. */
 export type ConfigSweepKey = Exclude<ConfigKey, 'alpha' | 'seed' | 'dataset'>;
-/** A world mechanism as a sweep knob, named as in the link (`w.breadth`). */
-export type WorldSweepKey = `w.${WorldKnob}`;
+/** A world mechanism or fitted constant as a sweep knob, named as in the link (`w.breadth`, `w.logitScale`). */
+export type WorldSweepKey = `w.${WorldParam}`;
 export type SweepKey = ConfigSweepKey | WorldSweepKey;
 
 /**
  * Keys a sweep may vary: every SPEC 11 name except the six-vector `alpha` (one number per value is
  * what a line or a heatmap can show), plus `scheduler` (SPEC 12), plus the simulated world's
- * mechanisms (`w.<knob>`: how a scheduler's outcome depends on the world it is tried in). `seed`
+ * mechanisms and fitted constants (`w.<knob>`: how a scheduler's outcome depends on the world it is tried in). `seed`
  * is the seeds axis and `dataset` is fixed for a whole sweep.
  */
 export const SWEEP_KEYS: readonly SweepKey[] = [
   ...(Object.keys(CONFIG_RULES) as ConfigKey[]).filter((k): k is ConfigSweepKey => k !== 'alpha' && k !== 'seed' && k !== 'dataset'),
-  ...WORLD_KNOBS.map((k): WorldSweepKey => `w.${k}`),
+  ...WORLD_PARAMS.map((k): WorldSweepKey => `w.${k}`),
 ];
 
-/** The world mechanism a key names, or null for a configuration key. */
-export function worldKnobOf(key: SweepKey): WorldKnob | null {
-  return key.startsWith('w.') ? (key.slice(2) as WorldKnob) : null;
+/** The world parameter (mechanism or fitted constant) a key names, or null for a configuration key. */
+export function worldKnobOf(key: SweepKey): WorldParam | null {
+  return key.startsWith('w.') ? (key.slice(2) as WorldParam) : null;
 }
 
-/** A knob's default: SPEC 11's for a configuration key, the calibrated value for a world mechanism. */
+/** A knob's default: SPEC 11's for a configuration key, the calibrated value for a world parameter. */
 export function knobDefault(key: SweepKey): KnobValue {
   const world = worldKnobOf(key);
   return world ? DEFAULT_SIM_MODEL[world] : (DEFAULT_CONFIG[key as ConfigSweepKey] as KnobValue);

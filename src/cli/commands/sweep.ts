@@ -25,7 +25,8 @@ Runs every point of a one- or two-knob grid for N seeds (default 3: seeds S, S+1
 S = 0) on dataset D (default: the configuration's, envscaler-rl; built on first use) and prints, per point, the mean of each metric across seeds and the half-width
 of its 95% band (Student's t). VALUES is a list (rho=0,0.25,0.5) or a range start:stop:step
 (rho=0:1:0.25); KEY is any SPEC 11 name but alpha, or scheduler (scheduler=random,envsched), or a
-world mechanism (w.breadth=0:1:0.25; the names are in docs/simulator.md).
+world mechanism or fitted constant (w.breadth=0:1:0.25, w.logitScale=3,5; the names are in
+docs/simulator.md).
 Every other setting comes from --config (default: SPEC 11), steps from --steps (default: T).
 --world runs every point in another world (the calibrated one with some world mechanisms or
 fitted constants changed, or a fitted world by name, as for simulate; the JSON file records it). --out writes CSV or JSON

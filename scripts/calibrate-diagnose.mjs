@@ -44,7 +44,20 @@ async function run(scheduler, seed, model) {
   const r = new SimulationRun(await loadRunWasmNode(), loaded, { ...base, scheduler, seed }, source, { model, steps: STEPS });
   const practice = new Float64Array(r.sim.nTasks);
   const seen = new Uint8Array(r.sim.nTasks);
-  const acc = { zero: 0, groups: 0, sigma: 0, signal: 0, breadthF: 0, repeatF: 0, transfer: 0, repeatPick: 0, truthVar: 0, truthMean: 0, poolMean: 0, steps: 0 };
+  const acc = {
+    zero: 0,
+    groups: 0,
+    sigma: 0,
+    signal: 0,
+    breadthF: 0,
+    repeatF: 0,
+    transfer: 0,
+    repeatPick: 0,
+    truthVar: 0,
+    truthMean: 0,
+    poolMean: 0,
+    steps: 0,
+  };
   // All-equal groups by phase (EnvSched family) and by kind: mastered (every rollout near full reward) or not.
   const phase = { coverage: [0, 0], exploitation: [0, 0] };
   let zeroMastered = 0;

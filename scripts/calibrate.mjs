@@ -8,7 +8,7 @@
 // evaluates them on seeds no fit used.
 //
 // Usage: node scripts/calibrate.mjs [--optimiser cmaes|nm] [--evals N] [--seeds S] [--t4-runs R]
-//          [--world third|grpo|adam] [--start fifth|declared] [--parallel] [--write none] [--out F.json]
+//          [--world third|grpo|adam|decay] [--start fifth|declared] [--parallel] [--write none] [--out F.json]
 //          [--from F.json] [--dry-run]
 //   defaults: the fifth fit (CMA-ES, 600 evaluations per fit, world third, from its start), so
 //   `npm run calibrate` (which adds --parallel) fits the values of src/sim/calibrated.ts again
@@ -59,9 +59,10 @@ const T4_RUNS = Number(flags['t4-runs']);
 
 // ---- declared in docs/calibration.md before the first fit ----
 /**
- * Three declared worlds (docs/calibration.md): `third` (the third fit's fixed values and start),
- * `grpo` (the fourth fit: GRPO's update and drift, fixed before it ran) and `adam` (the sixth fit:
- * GRPO's update with a fixed-length step and gradient noise, declared before it ran).
+ * Four declared worlds (docs/calibration.md): `third` (the third fit's fixed values and start),
+ * `grpo` (the fourth fit: GRPO's update and drift, fixed before it ran), `adam` (the sixth fit:
+ * GRPO's update with a fixed-length step and gradient noise) and `decay` (the seventh fit: `third`
+ * with the familiarity decay free), each declared before it ran.
  * FIXED: not identifiable from the fit targets. START: where Nelder-Mead begins. BOX: the free
  * parameters and their box, when the world's differ from the common one.
  */
@@ -149,6 +150,28 @@ const WORLDS = {
     },
     /** A fixed step's rate is a length, not a rate per unit of credit; the noise may not reach 0 (the old rule). */
     BOX: { etaCompetence: [0.002, 0.2], gradientNoise: [0.05, 4] },
+  },
+  decay: {
+    FIXED: { signalExponent: 0.5 },
+    /** The defaults (the fifth fit's A in the `third` world) and the hand calibration's familiarity decay (docs/calibration.md, seventh fit). */
+    START: {
+      competence0: 0.59088,
+      logitScale: 5.2364,
+      partialCredit: 0.74199,
+      etaCompetence: 0.00069556,
+      forgetting: 0.060488,
+      breadth: 0.35207,
+      hiddenNoise: 0.062017,
+      repeatDiscount: 0.084622,
+      etaFamiliarity: 0.015101,
+      familiarityDecay: 0.05,
+    },
+    /** No earlier fit of this world: the fifth-fit start is the declared one. */
+    get FIFTH_START() {
+      return this.START;
+    },
+    /** The `third` world with the familiarity decay free. */
+    BOX: { familiarityDecay: [0, 0.2] },
   },
 };
 if (!(flags.world in WORLDS)) throw new Error(`--world: expected one of ${Object.keys(WORLDS).join(', ')}, got ${flags.world}`);

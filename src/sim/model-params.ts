@@ -146,7 +146,7 @@ export function packModelParams(p: SimModelParams): Float64Array {
  * The constants a world given by name may set besides the mechanisms: those the calibration fits
  * (docs/calibration.md), so that any fit of docs/calibration-report.md can be replayed.
  */
-export const WORLD_CONSTANTS = ['competence0', 'logitScale', 'etaCompetence', 'etaFamiliarity'] as const;
+export const WORLD_CONSTANTS = ['competence0', 'logitScale', 'etaCompetence', 'etaFamiliarity', 'familiarityDecay'] as const;
 export type WorldConstant = (typeof WORLD_CONSTANTS)[number];
 
 /** Everything a world given by name sets (the app's "Simulated world" section and the link's w.* keys): mechanisms, then constants. */
@@ -154,12 +154,13 @@ export const WORLD_PARAMS = [...WORLD_KNOBS, ...WORLD_CONSTANTS] as const;
 export type WorldParam = (typeof WORLD_PARAMS)[number];
 export type WorldSettings = Pick<SimModelParams, WorldParam>;
 
-/** What each constant may be: a gate's logit offset, a sigmoid's sharpness, two learning rates. */
+/** What each constant may be: a gate's logit offset, a sigmoid's sharpness, two learning rates, a per-step fraction. */
 export const WORLD_CONSTANT_BOUNDS: Readonly<Record<WorldConstant, readonly [number, number]>> = Object.freeze({
   competence0: [-10, 10],
   logitScale: [0.01, 100],
   etaCompetence: [0, 1],
   etaFamiliarity: [0, 1],
+  familiarityDecay: [0, 1],
 });
 
 /** A world's parameters that differ from the calibrated defaults (empty: the calibrated world). */

@@ -302,4 +302,10 @@ export const WORLD_CONSTANT_INFO: WorldConstantInfo[] = [
     label: 'familiarity learning rate',
     explain: 'How fast an environment’s own tasks get easier when its groups teach something; it does not carry to held-out environments.',
   },
+  {
+    key: 'familiarityDecay',
+    label: 'familiarity decay',
+    explain:
+      'The fraction of its familiarity an environment loses in each step without a group in the batch: how easy its tasks stay between visits.',
+  },
 ];

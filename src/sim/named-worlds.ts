@@ -13,7 +13,7 @@ export interface NamedWorld {
   values: Partial<SimModelParams>;
 }
 
-export const NAMED_WORLD_NAMES = ['grpo', 'adam'] as const;
+export const NAMED_WORLD_NAMES = ['grpo', 'adam', 'decay'] as const;
 export type NamedWorldName = (typeof NAMED_WORLD_NAMES)[number];
 
 export const NAMED_WORLDS: Readonly<Record<NamedWorldName, NamedWorld>> = Object.freeze({
@@ -49,6 +49,23 @@ export const NAMED_WORLDS: Readonly<Record<NamedWorldName, NamedWorld>> = Object
       repeatDiscount: 0.001303,
       etaFamiliarity: 0.03299,
       gradientNoise: 1.114,
+    },
+  },
+  decay: {
+    label: 'the familiarity decay fitted too',
+    fit: 'Seventh fit in the `decay` world',
+    values: {
+      signalExponent: 0.5,
+      competence0: 0.6039,
+      logitScale: 4.905,
+      partialCredit: 0.7717,
+      etaCompetence: 0.0006346,
+      forgetting: 0.05054,
+      breadth: 0.1846,
+      hiddenNoise: 0.08312,
+      repeatDiscount: 0.2011,
+      etaFamiliarity: 0.01066,
+      familiarityDecay: 0.02435,
     },
   },
 });

@@ -153,7 +153,11 @@ const WORLDS = {
   },
   decay: {
     FIXED: { signalExponent: 0.5 },
-    /** The defaults (the fifth fit's A in the `third` world) and the hand calibration's familiarity decay (docs/calibration.md, seventh fit). */
+    /**
+     * The defaults (the fifth fit's A in the `third` world) and the hand calibration's familiarity
+     * decay (docs/calibration.md, seventh fit). Written out, not read from src/sim/calibrated.ts: the
+     * declared start must not move when the defaults do.
+     */
     START: {
       competence0: 0.59088,
       logitScale: 5.2364,

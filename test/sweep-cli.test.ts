@@ -112,23 +112,24 @@ describe('envsched sweep', () => {
 });
 
 describe('envsched sweep --world', () => {
+  /** rho = 0 and 1, one seed, on tiny, in one worker. */
+  const rhoSweep = (steps: number) => [
+    'sweep',
+    '--knob',
+    'rho=0,1',
+    '--seeds',
+    '1',
+    '--dataset',
+    'tiny',
+    '--steps',
+    String(steps),
+    '--workers',
+    '1',
+  ];
+
   it('names the world on every row of its CSV, as --world takes it, so the file alone says where its numbers come from', async () => {
     const csv = join(dir, 'world.csv');
-    const args = [
-      'sweep',
-      '--knob',
-      'rho=0,1',
-      '--seeds',
-      '1',
-      '--dataset',
-      'tiny',
-      '--steps',
-      '2',
-      '--workers',
-      '1',
-      '--metrics',
-      'final',
-    ];
+    const args = [...rhoSweep(2), '--metrics', 'final'];
     expect((await runCli([...args, '--world', 'adam,breadth=0', '--out', csv])).code).toBe(0);
     const rows = readFileSync(csv, 'utf8').trim().split('\n').slice(1);
     expect(rows).toHaveLength(2);
@@ -142,23 +143,7 @@ describe('envsched sweep --world', () => {
 
   it('runs every point in that world: the JSON says which, and each fingerprint is simulate --world of the point', async () => {
     const out = join(dir, 'world.json');
-    const r = await runCli([
-      'sweep',
-      '--knob',
-      'rho=0,1',
-      '--seeds',
-      '1',
-      '--dataset',
-      'tiny',
-      '--steps',
-      '3',
-      '--workers',
-      '1',
-      '--world',
-      'breadth=0',
-      '--out',
-      out,
-    ]);
+    const r = await runCli([...rhoSweep(3), '--world', 'breadth=0', '--out', out]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('world: the calibrated defaults except breadth=0');
     const file = JSON.parse(readFileSync(out, 'utf8'));

@@ -144,7 +144,8 @@ export function packModelParams(p: SimModelParams): Float64Array {
 
 /**
  * The constants a world given by name may set besides the mechanisms: those the calibration fits
- * (docs/calibration.md), so that any fit of docs/calibration-report.md can be replayed.
+ * (docs/calibration.md; `familiarityDecay` only in the seventh fit), so that any fit of
+ * docs/calibration-report.md can be replayed.
  */
 export const WORLD_CONSTANTS = ['competence0', 'logitScale', 'etaCompetence', 'etaFamiliarity', 'familiarityDecay'] as const;
 export type WorldConstant = (typeof WORLD_CONSTANTS)[number];
@@ -202,7 +203,7 @@ export function checkWorldValue(name: string, value: unknown, source: string, pl
 
 /**
  * `[world,]name=value[,name=value...]`: optionally a fitted world by name first (NAMED_WORLDS:
- * `grpo`, `adam`), then world mechanisms of WORLD_KNOBS or constants of WORLD_CONSTANTS over it.
+ * `grpo`, `adam`, `decay`), then world mechanisms of WORLD_KNOBS or constants of WORLD_CONSTANTS over it.
  * Returns the parameters that differ from the calibrated world; errors name `place` and the entry.
  */
 export function parseWorldText(text: string, source: string, place: string): Partial<SimModelParams> {

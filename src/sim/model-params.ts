@@ -172,11 +172,11 @@ export function worldDifferences(model: SimModelParams): Partial<SimModelParams>
   return out;
 }
 
-/** A world's changes as text, as `--world` takes them but comma-and-space separated: `breadth=0, forgetting=0` ('' for none). */
-export function worldChangesText(world: Partial<SimModelParams>): string {
+/** A world's changes as text, as `--world` takes them (with separator ','; by default comma and space: `breadth=0, forgetting=0`); '' for none. */
+export function worldChangesText(world: Partial<SimModelParams>, separator = ', '): string {
   return Object.entries(world)
     .map(([k, v]) => `${k}=${String(v)}`)
-    .join(', ');
+    .join(separator);
 }
 
 /** The bounds of a world parameter given by name, or null when `name` is not one. */

@@ -1,6 +1,6 @@
 // A sweep's files: CSV (one row per point and metric: knob values, n, mean, sd, 95% band, the
-// per-seed values, the world it ran in) and JSON (the definition, every point with its seeds' fingerprints). The CLI
-// and the browser's "Export CSV" write the same text.
+// per-seed values, the world it ran in) and JSON (the definition, every point with its seeds'
+// fingerprints). The CLI and the browser's "Export CSV" write the same text.
 import { CONFIG_KEYS } from '../engine/config.ts';
 import type { Config } from '../engine/types.ts';
 import { DEFAULT_CONFIG } from '../engine/config.ts';
@@ -27,7 +27,7 @@ export function sweepToCsv(result: SweepTable): string {
   const header = [...def.knobs.map((k) => k.key), 'metric', 'n', 'mean', 'sd', 'ci95_lo', 'ci95_hi', 'seeds', 'values', 'world'];
   const lines = [header.join(',')];
   // The sweep's world as --world takes it ('' = the calibrated one), so that a CSV alone says where its numbers come from.
-  const world = csvCell(worldChangesText(def.world ?? {}).replaceAll(', ', ','));
+  const world = csvCell(worldChangesText(def.world ?? {}, ','));
   for (const point of result.points) {
     for (const metric of def.metrics) {
       const m = point.metrics[metric];

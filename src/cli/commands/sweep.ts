@@ -29,8 +29,9 @@ world mechanism or fitted constant (w.breadth=0:1:0.25, w.logitScale=3,5; the na
 docs/simulator.md).
 Every other setting comes from --config (default: SPEC 11), steps from --steps (default: T).
 --world runs every point in another world (the calibrated one with some world mechanisms or
-fitted constants changed, or a fitted world by name, as for simulate; the JSON file records it). --out writes CSV or JSON
-(by extension); --out - writes the JSON to standard output and the table to standard error.
+fitted constants changed, or a fitted world by name, as for simulate; the JSON file and every CSV
+row record it). --out writes CSV or JSON (by extension); --out - writes the JSON to standard
+output and the table to standard error.
 
 presets:
 ${PRESETS.map((p) => `  ${p.name.padEnd(11)} ${p.description}`).join('\n')}

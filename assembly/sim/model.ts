@@ -196,7 +196,7 @@ function learnFixedStep(etaC: f64, sat: f64, phi: f64, a0: f64, kappa: f64, spre
   let aligned = 0.0;
   for (let f = 0; f < nFamilies; f++) {
     const c = ldF(credit, f);
-    const g = c / (1.0 + c / sat);
+    const g = c / (1.0 + c / sat); // the same saturation as the earlier rule
     stF(credit, f, g);
     aligned += g * g;
   }
@@ -270,14 +270,14 @@ export function sim_learn(batch: usize, n: i32, K: i32, rewards: usize): void {
   const sat = param(P_COMPETENCE_SAT);
   const phi = param(P_FORGETTING);
   const a0 = param(P_COMPETENCE0);
-  const lambda = param(P_NORMALISED_DRIFT);
-  // How far this step's update moves the policy: the mean signal (lambda 0) or, as under GRPO's
-  // normalised advantages where every group with spread pushes about equally hard, the share of
-  // groups with spread (lambda 1). No group with spread, no update, no drift.
-  const drive = lambda == 0.0 || n == 0 ? 0.0 : (1.0 - lambda) * signalSum / <f64>n + lambda * spreadGroups / <f64>n;
   const kappa = param(P_GRADIENT_NOISE);
   if (kappa != 0.0) learnFixedStep(etaC, sat, phi, a0, kappa, spreadGroups, credit);
   else {
+    const lambda = param(P_NORMALISED_DRIFT);
+    // How far this step's update moves the policy: the mean signal (lambda 0) or, as under GRPO's
+    // normalised advantages where every group with spread pushes about equally hard, the share of
+    // groups with spread (lambda 1). No group with spread, no update, no drift.
+    const drive = lambda == 0.0 || n == 0 ? 0.0 : (1.0 - lambda) * signalSum / <f64>n + lambda * spreadGroups / <f64>n;
     for (let f = 0; f < nFamilies; f++) {
       const c = ldF(credit, f);
       let a = ldF(pCompetence, f);
@@ -288,6 +288,7 @@ export function sim_learn(batch: usize, n: i32, K: i32, rewards: usize): void {
         else a = a0 + (1.0 - min<f64>(1.0, phi * drive)) * (a - a0);
       }
       // Saturating within a step: redundant groups of one family teach less than diverse ones.
+      // (etaC * c first: the same bits as before the fixed step existed.)
       stF(pCompetence, f, a + etaC * c / (1.0 + c / sat));
     }
   }

@@ -189,12 +189,7 @@ export function worldBounds(name: string): readonly [number, number] | null {
 /** Checks one world parameter given by name; errors name `place` and show `shown` (the value as the user wrote it). */
 export function checkWorldValue(name: string, value: unknown, source: string, place: string, shown = JSON.stringify(value)): number {
   const bounds = worldBounds(name);
-  if (!bounds)
-    throw new InputError(
-      source,
-      place,
-      `${JSON.stringify(name)} is not a world parameter (known: ${[...WORLD_KNOBS, ...WORLD_CONSTANTS].join(', ')})`,
-    );
+  if (!bounds) throw new InputError(source, place, `${JSON.stringify(name)} is not a world parameter (known: ${WORLD_PARAMS.join(', ')})`);
   const [lo, hi] = bounds;
   if (typeof value !== 'number' || !Number.isFinite(value) || value < lo || value > hi)
     throw new InputError(source, place, `${name} must be a number in [${lo}, ${hi}], got ${shown}`);

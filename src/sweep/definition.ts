@@ -133,7 +133,7 @@ export function checkKey(key: string, source: string, place: string): SweepKey {
           ? 'seeds are the --seeds axis'
           : key === 'dataset'
             ? 'a sweep runs on one dataset'
-            : 'not a SPEC 11 knob nor a world mechanism';
+            : 'not a SPEC 11 knob nor a world parameter';
     throw new InputError(source, place, `cannot sweep ${JSON.stringify(key)} (${why}); sweepable: ${SWEEP_KEYS.join(', ')}`);
   }
   return key as SweepKey;

@@ -66,6 +66,23 @@ const T4_RUNS = Number(flags['t4-runs']);
  * FIXED: not identifiable from the fit targets. START: where Nelder-Mead begins. BOX: the free
  * parameters and their box, when the world's differ from the common one.
  */
+/**
+ * The fifth fit's A in the `third` world (the defaults since the fifth fit), where the sixth and
+ * seventh fits start. Written out, not read from src/sim/calibrated.ts: a declared start must not
+ * move when the defaults do.
+ */
+const FIFTH_FIT_A = {
+  competence0: 0.59088,
+  logitScale: 5.2364,
+  partialCredit: 0.74199,
+  etaCompetence: 0.00069556,
+  forgetting: 0.060488,
+  breadth: 0.35207,
+  hiddenNoise: 0.062017,
+  repeatDiscount: 0.084622,
+  etaFamiliarity: 0.015101,
+};
+
 const WORLDS = {
   third: {
     FIXED: { signalExponent: 0.5 },
@@ -132,18 +149,7 @@ const WORLDS = {
      * `etaFamiliarity` rescaled from sigma^0.5 to sigma (x 2.2, as for the fourth fit); the fixed
      * step's rate and noise from a scan of random training alone (docs/calibration.md, sixth fit).
      */
-    START: {
-      competence0: 0.59088,
-      logitScale: 5.2364,
-      partialCredit: 0.74199,
-      etaCompetence: 0.028,
-      forgetting: 0.060488,
-      breadth: 0.35207,
-      hiddenNoise: 0.062017,
-      repeatDiscount: 0.084622,
-      etaFamiliarity: 0.033,
-      gradientNoise: 1,
-    },
+    START: { ...FIFTH_FIT_A, etaCompetence: 0.028, etaFamiliarity: 0.033, gradientNoise: 1 },
     /** No earlier fit of this world: the fifth-fit start is the declared one. */
     get FIFTH_START() {
       return this.START;
@@ -155,21 +161,9 @@ const WORLDS = {
     FIXED: { signalExponent: 0.5 },
     /**
      * The defaults (the fifth fit's A in the `third` world) and the hand calibration's familiarity
-     * decay (docs/calibration.md, seventh fit). Written out, not read from src/sim/calibrated.ts: the
-     * declared start must not move when the defaults do.
+     * decay (docs/calibration.md, seventh fit).
      */
-    START: {
-      competence0: 0.59088,
-      logitScale: 5.2364,
-      partialCredit: 0.74199,
-      etaCompetence: 0.00069556,
-      forgetting: 0.060488,
-      breadth: 0.35207,
-      hiddenNoise: 0.062017,
-      repeatDiscount: 0.084622,
-      etaFamiliarity: 0.015101,
-      familiarityDecay: 0.05,
-    },
+    START: { ...FIFTH_FIT_A, familiarityDecay: 0.05 },
     /** No earlier fit of this world: the fifth-fit start is the declared one. */
     get FIFTH_START() {
       return this.START;

@@ -10,7 +10,7 @@
 // Usage: node scripts/calibrate.mjs [--optimiser cmaes|nm] [--evals N] [--seeds S] [--t4-runs R]
 //          [--world third|grpo|adam|decay] [--start fifth|declared] [--parallel] [--write none] [--out F.json]
 //          [--from F.json] [--dry-run]
-//   defaults: the fifth fit (CMA-ES, 600 evaluations per fit, world third, from its start), so
+//   defaults: the seventh fit (CMA-ES, 600 evaluations per fit, world decay, from its declared start), so
 //   `npm run calibrate` (which adds --parallel) fits the values of src/sim/calibrated.ts again
 //   --start declared, --optimiser nm and --evals 70 / 150 / 110 are the first four fits
 //   --parallel      fits A and B in two processes (one per core)
@@ -38,7 +38,7 @@ const { values: flags } = parseArgs({
     seeds: { type: 'string', default: '3' },
     't4-runs': { type: 'string', default: '24' },
     'dry-run': { type: 'boolean', default: false },
-    world: { type: 'string', default: 'third' },
+    world: { type: 'string', default: 'decay' },
     optimiser: { type: 'string', default: 'cmaes' },
     start: { type: 'string', default: 'fifth' },
     sigma0: { type: 'string', default: '0.15' },

@@ -146,19 +146,19 @@ describe('sweep view in Chromium', () => {
   });
 
   it("runs every point in the link's simulated world (w.<knob>), says so, and keeps the world in the link", async () => {
-    const page = await open('v=1&dataset=tiny&T=4&w.breadth=0&sweep.rho=0,1&sweep.seeds=1&sweep.metrics=final');
+    const page = await open('v=1&dataset=tiny&T=4&w.partialCredit=0&sweep.rho=0,1&sweep.seeds=1&sweep.metrics=final');
     await page.waitForSelector('[data-testid=sweep-progress][data-done=true]', { timeout: 120_000 });
     const done = await sweepOf(page);
-    expect(done.definition.world).toEqual({ breadth: 0 });
-    expect(await page.textContent('[data-testid=sweep-world]')).toContain('the calibrated one except breadth=0');
+    expect(done.definition.world).toEqual({ partialCredit: 0 });
+    expect(await page.textContent('[data-testid=sweep-world]')).toContain('the calibrated one except partialCredit=0');
     const { loaded, source } = await loadDataset('tiny');
     for (const p of done.points) {
       const config = tinyConfig({ T: 4, rho: p.values[0] as number });
-      const inWorld = runSimulation(await loadRunWasmNode(), loaded, config, source, { model: { ...DEFAULT_SIM_MODEL, breadth: 0 } });
+      const inWorld = runSimulation(await loadRunWasmNode(), loaded, config, source, { model: { ...DEFAULT_SIM_MODEL, partialCredit: 0 } });
       expect(p.fingerprints[0]).toBe(inWorld.fingerprint);
       expect(p.fingerprints[0]).not.toBe(runSimulation(await loadRunWasmNode(), loaded, config, source).fingerprint);
     }
-    expect(new URL(page.url()).searchParams.get('w.breadth')).toBe('0');
+    expect(new URL(page.url()).searchParams.get('w.partialCredit')).toBe('0');
     await page.close();
 
     // A world mechanism as the knob: each point in its own world.

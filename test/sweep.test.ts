@@ -210,19 +210,19 @@ describe('running a sweep in-process', () => {
       preset: null,
     };
     const calibrated = await runSweep(def, ex, { cache });
-    const other = await runSweep({ ...def, world: { breadth: 0, forgetting: 0 } }, ex, { cache });
+    const other = await runSweep({ ...def, world: { partialCredit: 0, forgetting: 0 } }, ex, { cache });
     expect(other.cachedRuns).toBe(0); // not the calibrated world's runs
     const { loaded, source } = await loadDataset('tiny');
     for (const [k, point] of other.points.entries()) {
       const config = { ...def.base, rho: point.values[0] as number };
       const single = runSimulation(await loadRunWasmNode(), loaded, config, source, {
-        model: { ...DEFAULT_SIM_MODEL, breadth: 0, forgetting: 0 },
+        model: { ...DEFAULT_SIM_MODEL, partialCredit: 0, forgetting: 0 },
       });
       expect(point.fingerprints[0]).toBe(single.fingerprint);
       expect(point.fingerprints[0]).not.toBe(calibrated.points[k].fingerprints[0]);
     }
     // Naming the world in another order is the same world: served from the cache.
-    const again = await runSweep({ ...def, world: { forgetting: 0, breadth: 0 } }, ex, { cache });
+    const again = await runSweep({ ...def, world: { forgetting: 0, partialCredit: 0 } }, ex, { cache });
     expect(again.cachedRuns).toBe(2);
     expect(() => validateSweep({ ...def, world: { breadth: 2 } }, 'sweep')).toThrow(/--world: breadth must be a number in \[0, 1\], got 2/);
     expect(() => validateSweep({ ...def, world: { breath: 0 } as never }, 'sweep')).toThrow(/--world: "breath" is not a world parameter/);

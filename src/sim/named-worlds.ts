@@ -1,6 +1,7 @@
 // The fitted worlds besides the calibrated one, by name: each is the fit A of a declared world
 // (docs/calibration.md) as docs/calibration-report.md prints it (4 significant digits), with the
-// values that world fixed before fitting. `--world grpo`, the app's "fitted worlds" buttons and a
+// values that world fixed before fitting (the familiarity decay of the hand calibration, 0.05,
+// for every fit before the seventh). `--world grpo`, the app's "fitted worlds" buttons and a
 // link's w.* keys replay them; test/sim.named-worlds.test.ts holds them to the report.
 import type { SimModelParams } from './model-params.ts';
 
@@ -13,10 +14,27 @@ export interface NamedWorld {
   values: Partial<SimModelParams>;
 }
 
-export const NAMED_WORLD_NAMES = ['grpo', 'adam', 'decay'] as const;
+export const NAMED_WORLD_NAMES = ['third', 'grpo', 'adam'] as const;
 export type NamedWorldName = (typeof NAMED_WORLD_NAMES)[number];
 
 export const NAMED_WORLDS: Readonly<Record<NamedWorldName, NamedWorld>> = Object.freeze({
+  third: {
+    label: 'the defaults until the seventh fit',
+    fit: 'Fifth fit in the `third` world',
+    values: {
+      signalExponent: 0.5,
+      competence0: 0.5909,
+      logitScale: 5.236,
+      partialCredit: 0.742,
+      etaCompetence: 0.0006956,
+      forgetting: 0.06049,
+      breadth: 0.3521,
+      hiddenNoise: 0.06202,
+      repeatDiscount: 0.08462,
+      etaFamiliarity: 0.0151,
+      familiarityDecay: 0.05,
+    },
+  },
   grpo: {
     label: 'GRPO’s update and drift',
     fit: 'Fifth fit in the `grpo` world',
@@ -32,6 +50,7 @@ export const NAMED_WORLDS: Readonly<Record<NamedWorldName, NamedWorld>> = Object
       hiddenNoise: 0.3725,
       repeatDiscount: 0.0001486,
       etaFamiliarity: 0.02037,
+      familiarityDecay: 0.05,
     },
   },
   adam: {
@@ -49,23 +68,7 @@ export const NAMED_WORLDS: Readonly<Record<NamedWorldName, NamedWorld>> = Object
       repeatDiscount: 0.001303,
       etaFamiliarity: 0.03299,
       gradientNoise: 1.114,
-    },
-  },
-  decay: {
-    label: 'the familiarity decay fitted too',
-    fit: 'Seventh fit in the `decay` world',
-    values: {
-      signalExponent: 0.5,
-      competence0: 0.6039,
-      logitScale: 4.905,
-      partialCredit: 0.7717,
-      etaCompetence: 0.0006346,
-      forgetting: 0.05054,
-      breadth: 0.1846,
-      hiddenNoise: 0.08312,
-      repeatDiscount: 0.2011,
-      etaFamiliarity: 0.01066,
-      familiarityDecay: 0.02435,
+      familiarityDecay: 0.05,
     },
   },
 });

@@ -74,10 +74,10 @@ describe('sweep URL', () => {
   });
 
   it("sits beside the app's own state: the app reader gets a query without sweep keys", () => {
-    const app = 'v=1&rho=0.25&T=100';
+    const app = 'v=2&rho=0.25&T=100';
     const { sweep: def } = parseSweepUrl('sweep.preset=half-lives&sweep.seeds=2', base);
     const full = withSweepParams(app, def);
-    expect(full).toBe('v=1&rho=0.25&T=100&sweep.preset=half-lives&sweep.seeds=2');
+    expect(full).toBe('v=2&rho=0.25&T=100&sweep.preset=half-lives&sweep.seeds=2');
     const split = splitSweepParams(full);
     const { state, notices } = parseUrlState(split.app);
     expect(notices).toEqual([]);

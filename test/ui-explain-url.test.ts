@@ -7,7 +7,7 @@ import { SCENES, scenesFor } from '../src/ui/explain/scenes.ts';
 
 describe('the lecture link', () => {
   it('opens the named scene and hands every other key to the app unchanged', () => {
-    const { app, link, notices } = splitExplainParams('?v=1&dataset=tiny&step=12&explain=coverage&controls=0&present=1');
+    const { app, link, notices } = splitExplainParams('?v=2&dataset=tiny&step=12&explain=coverage&controls=0&present=1');
     expect(link).toEqual({ scene: 'coverage' });
     expect(notices).toEqual([]);
     const read = parseUrlState(app);
@@ -25,10 +25,10 @@ describe('the lecture link', () => {
 
   it('round-trips every scene through the written URL', () => {
     for (const scene of SCENES) {
-      const query = withExplainParams('v=1&step=4', true, scene);
+      const query = withExplainParams('v=2&step=4', true, scene);
       expect(splitExplainParams(query).link).toEqual({ scene });
     }
-    expect(withExplainParams('v=1&step=4', false, 'fusion')).toBe('v=1&step=4');
+    expect(withExplainParams('v=2&step=4', false, 'fusion')).toBe('v=2&step=4');
   });
 
   it('gives a cold start only the scenes that have something to show', () => {

@@ -14,7 +14,7 @@ describe('URL state', () => {
     state.task = 17;
     state.present = true;
     const query = serializeUrlState(state);
-    expect(query).toBe('v=1&rho=0.75&h_long=12.5&alpha=0.3%2C0.1%2C0.1%2C0.1%2C0.2%2C0.2&scheduler=cross-only&step=40&task=17&present=1');
+    expect(query).toBe('v=2&rho=0.75&h_long=12.5&alpha=0.3%2C0.1%2C0.1%2C0.1%2C0.2%2C0.2&scheduler=cross-only&step=40&task=17&present=1');
     const back = parseUrlState(query);
     expect(back.notices).toEqual([]);
     expect(back.state).toEqual(state);

@@ -189,7 +189,7 @@ describe('the EnvSched Lab web app', () => {
   });
 
   it('corrects a malformed URL with notices and keeps working', async () => {
-    const { page } = await open(`?v=1&dataset=tiny&B=12&T=30&rho=7&K_within=lots&bogus=1&h_long=-2`);
+    const { page } = await open(`?v=2&dataset=tiny&B=12&T=30&rho=7&K_within=lots&bogus=1&h_long=-2`);
     await finishedFingerprint(page);
     const notices = await page.$$eval('[data-testid=notice]', (els) => els.map((e) => e.textContent ?? ''));
     expect(notices).toHaveLength(4);
@@ -197,6 +197,18 @@ describe('the EnvSched Lab web app', () => {
     expect(notices.join('\n')).toMatch(/bogus: unknown setting/);
     const url = new URL(page.url());
     expect(url.searchParams.has('rho')).toBe(false); // corrected to the default
+    expect(url.searchParams.get('T')).toBe('30');
+  });
+
+  it('opens a link of the earlier version in the world it was made in, says so, and rewrites it', async () => {
+    const { page } = await open(`?v=1&dataset=tiny&B=8&T=30`);
+    await finishedFingerprint(page);
+    const notices = await page.$$eval('[data-testid=notice]', (els) => els.map((e) => e.textContent ?? ''));
+    expect(notices, notices.join('\n')).toHaveLength(1);
+    expect(notices[0]).toMatch(/v=1: this link was made in the fifth calibration fit/);
+    const url = new URL(page.url());
+    expect(url.searchParams.get('v')).toBe('2');
+    expect(url.searchParams.get('w.logitScale')).toBe('5.2364');
     expect(url.searchParams.get('T')).toBe('30');
   });
 

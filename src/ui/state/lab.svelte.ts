@@ -43,9 +43,10 @@ export class Lab {
   constructor(client: EngineClient, search: string, cardExecutor: () => Promise<CardExecutor>) {
     this.cardRunner = new CardRunner(this.card, cardExecutor);
     this.client = client;
-    const { state, notices } = parseUrlState(search);
+    const { state, notices, info } = parseUrlState(search);
     this.state = state;
     for (const text of notices) this.notify('error', text);
+    for (const text of info) this.notify('info', text);
     const lab = this;
     this.orchestrator = new Orchestrator(
       {
@@ -73,8 +74,9 @@ export class Lab {
 
   /** Replaces the shareable state with a link's (Back / Forward); its corrections become notices. */
   applyUrl(search: string): void {
-    const { state, notices } = parseUrlState(search);
+    const { state, notices, info } = parseUrlState(search);
     for (const text of notices) this.notify('error', text);
+    for (const text of info) this.notify('info', text);
     this.state.a = state.a;
     this.state.b = state.b;
     this.state.step = state.step;

@@ -1,13 +1,15 @@
 // The app's whole state that a link carries (TensorFlow-Playground style): one typed object,
-// written to the URL query and read back. Versioned (`v=1`). Reading never throws: an unknown key
+// written to the URL query and read back. Versioned (`v=2`; a `v=1` link opens in the world it was
+// written against, src/ui/state/link-versions.ts). Reading never throws: an unknown key
 // or a value outside its range (CONFIG_RULES, via checkConfigValue) is corrected and reported as a
 // notice the page shows. Only values that differ from the defaults are written, so links stay short.
 import { CONFIG_KEYS, CONFIG_RULES, DEFAULT_CONFIG, checkConfigValue, type ConfigKey } from '../../engine/config.ts';
 import type { Config } from '../../engine/types.ts';
 import { calibratedWorld, parseWorldKey, serializeWorld, WORLD_URL_PREFIX } from './world-url.ts';
+import { EARLIER_LINK_WORLDS, isKnownLinkVersion, linkWorldBase, URL_VERSION } from './link-versions.ts';
 import type { WorldSettings } from '../../sim/model-params.ts';
 
-export const URL_VERSION = 1;
+export { URL_VERSION } from './link-versions.ts';
 
 export interface AppState {
   /** Configuration A: every SPEC 11 knob plus scheduler, seed, dataset (SPEC 12 keys). */
@@ -92,14 +94,33 @@ function readFlag(text: string, label: string, notices: string[], fallback: bool
   return fallback;
 }
 
-/** Reads a query string (with or without `?`) into a state; never throws. */
-export function parseUrlState(search: string): { state: AppState; notices: string[] } {
+/** The link's version: the current one when absent (a hand-written link) or unknown (with a notice). */
+function readVersion(text: string | null, notices: string[]): number {
+  if (text === null) return URL_VERSION;
+  const version = Number(text);
+  if (/^\d+$/.test(text) && isKnownLinkVersion(version)) return version;
+  notices.push(`v=${short(text)}: unknown link version; read as v=${URL_VERSION}`);
+  return URL_VERSION;
+}
+
+/**
+ * Reads a query string (with or without `?`) into a state; never throws. `notices` are the
+ * corrections the link needed; `info` says when an older link version opened in its own world.
+ */
+export function parseUrlState(search: string): { state: AppState; notices: string[]; info: string[] } {
   const params = new URLSearchParams(search);
   const state = defaultState();
   const notices: string[] = [];
-  const version = params.get('v');
-  if (version !== null && version !== String(URL_VERSION))
-    notices.push(`v=${short(version)}: unknown link version; read as v=${URL_VERSION}`);
+  const info: string[] = [];
+  const version = readVersion(params.get('v'), notices);
+  const earlier = EARLIER_LINK_WORLDS[version];
+  if (earlier) {
+    state.world = linkWorldBase(version);
+    info.push(
+      `v=${version}: this link was made in ${earlier.label}; it opens in that world, so it replays as it did then (the link now reads v=${URL_VERSION}, with that world's values as w.* keys)`,
+    );
+  }
+  const worldBaseName = earlier ? `the v=${version} link's` : 'the calibrated';
   const bEntries: [ConfigKey, string][] = [];
   let compare = false;
   for (const [rawKey, text] of params) {
@@ -111,7 +132,7 @@ export function parseUrlState(search: string): { state: AppState; notices: strin
     else if (rawKey === 'controls') state.controls = readFlag(text, rawKey, notices, true);
     else if (rawKey === 'b') compare = readFlag(text, rawKey, notices, false);
     else if (rawKey.startsWith(WORLD_URL_PREFIX)) {
-      const notice = parseWorldKey(state.world, rawKey, text);
+      const notice = parseWorldKey(state.world, rawKey, text, linkWorldBase(version), worldBaseName);
       if (notice) notices.push(notice);
     } else if (rawKey.startsWith('b.') && (CONFIG_KEYS as string[]).includes(rawKey.slice(2))) {
       bEntries.push([rawKey.slice(2) as ConfigKey, text]);
@@ -135,10 +156,10 @@ export function parseUrlState(search: string): { state: AppState; notices: strin
     }
     state.b = b;
   }
-  return { state, notices };
+  return { state, notices, info };
 }
 
-/** Writes a state as a query string (`v=1&...`), keys in a stable order, defaults left out. */
+/** Writes a state as a query string (`v=2&...`), keys in a stable order, defaults left out. */
 export function serializeUrlState(state: AppState): string {
   const params = new URLSearchParams();
   params.set('v', String(URL_VERSION));

@@ -33,8 +33,18 @@ export function worldChangesOf(world: WorldSettings): Partial<SimModelParams> {
   return worldDifferences({ ...DEFAULT_SIM_MODEL, ...world });
 }
 
-/** Applies `w.<knob>=text` to `world`; returns a notice when the key or value had to be ignored or corrected. */
-export function parseWorldKey(world: WorldSettings, key: string, text: string): string | null {
+/**
+ * Applies `w.<knob>=text` to `world`; returns a notice when the key or value had to be ignored or
+ * corrected. A corrected value falls back to `base`'s (the world the link was written against:
+ * the calibrated one, or an older link version's, src/ui/state/link-versions.ts).
+ */
+export function parseWorldKey(
+  world: WorldSettings,
+  key: string,
+  text: string,
+  base: WorldSettings = calibratedWorld(),
+  baseName = 'the calibrated',
+): string | null {
   const knob = key.slice(WORLD_URL_PREFIX.length);
   const bounds = worldBounds(knob);
   if (!bounds) return `${short(key)}: unknown world knob (known: ${WORLD_PARAMS.join(', ')}); ignored`;
@@ -42,8 +52,8 @@ export function parseWorldKey(world: WorldSettings, key: string, text: string): 
   const [lo, hi] = bounds;
   const value = text.trim() === '' ? NaN : Number(text);
   if (!Number.isFinite(value) || value < lo || value > hi) {
-    world[k] = DEFAULT_SIM_MODEL[k];
-    return `${key}=${short(text)}: must be a number in [${lo}, ${hi}]; using the calibrated ${DEFAULT_SIM_MODEL[k]}`;
+    world[k] = base[k];
+    return `${key}=${short(text)}: must be a number in [${lo}, ${hi}]; using ${baseName} ${base[k]}`;
   }
   world[k] = value;
   return null;

@@ -22,7 +22,7 @@ const wasm = new URL(wasmUrl, window.location.href).href;
 const { app, sweep } = splitSweepParams(window.location.search);
 const appState = parseUrlState(app);
 const read = parseSweepUrl(sweep, appState.state.a);
-const notices = [...appState.notices, ...read.notices];
+const notices = [...appState.info, ...appState.notices, ...read.notices];
 const store = new SweepStore(() => createBrowserSweepPool(wasm, siteRoot));
 
 // The link's simulated world (w.<knob> keys) is the world of every run, and stays in the links.

@@ -1,0 +1,56 @@
+// A link's `w.<knob>` keys are differences from the calibrated world of the day it was made, and a
+// link leaves the calibrated values out; so when the calibrated defaults change, an old link would
+// silently open in the new world. Each change of src/sim/calibrated.ts therefore bumps the link
+// version and records here, bit for bit, the world the older version's links were written against.
+// A link of an older version opens in its own world (and is written back in the current version,
+// with that world's values spelled out as w.* keys).
+import type { WorldSettings } from '../../sim/model-params.ts';
+import { calibratedWorld } from './world-url.ts';
+
+/** The version the app writes: its links are relative to the calibrated world of src/sim/calibrated.ts. */
+export const URL_VERSION = 2;
+
+export interface EarlierLinkWorld {
+  /** Which calibration it was, in the words of docs/calibration-report.md, and when it was the default. */
+  label: string;
+  /** Every world parameter a link carries, as that version's calibrated world had it. */
+  values: Readonly<WorldSettings>;
+}
+
+/**
+ * The calibrated world of each earlier link version. Version 1: the fifth fit (the `third` world's
+ * fit A, full precision as src/sim/calibrated.ts held it in commit 9206ac9), the default from
+ * 2 December 2026 02:00 to 12:28 UTC; links with world keys made before that (from 1 December
+ * 20:30) were written against earlier fits and open in this one.
+ */
+export const EARLIER_LINK_WORLDS: Readonly<Record<number, EarlierLinkWorld>> = Object.freeze({
+  1: {
+    label: 'the fifth calibration fit (the calibrated world until 2 December 2026, 12:28 UTC)',
+    values: {
+      partialCredit: 0.74199,
+      signalExponent: 0.5,
+      breadth: 0.35207,
+      forgetting: 0.060488,
+      normalisedDrift: 0,
+      gradientNoise: 0,
+      repeatDiscount: 0.084622,
+      hiddenNoise: 0.062017,
+      competence0: 0.59088,
+      logitScale: 5.2364,
+      etaCompetence: 0.00069556,
+      etaFamiliarity: 0.015101,
+      familiarityDecay: 0.05,
+    },
+  },
+});
+
+/** The link versions the app reads: the earlier ones and the current one. */
+export function isKnownLinkVersion(version: number): boolean {
+  return version === URL_VERSION || EARLIER_LINK_WORLDS[version] !== undefined;
+}
+
+/** The world a link of `version` reads its w.* keys against (the current calibrated world for the current version). */
+export function linkWorldBase(version: number): WorldSettings {
+  const earlier = EARLIER_LINK_WORLDS[version];
+  return earlier ? { ...earlier.values } : calibratedWorld();
+}

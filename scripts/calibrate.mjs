@@ -18,7 +18,8 @@
 //                   --out, both fits are saved, and `--from F.json` later writes them as the defaults
 // Needs the compiled sources (dist/) and the envscaler-rl dataset (`npm run calibrate` builds both).
 import { execFile } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { withHistory } from './report-history.mjs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 
@@ -403,5 +404,11 @@ const lines = [
   `Objective (sum of squared standardised misses): fit A ${round(a.objective)}, fit B ${round(b.objective)}.`,
   '',
 ];
-if (flags.write === 'defaults') writeFileSync(`${root}docs/calibration-report.md`, `${lines.join('\n')}\n`);
+if (flags.write === 'defaults') {
+  // The fits before this one stay in the report, below it (scripts/report-history.mjs).
+  const path = `${root}docs/calibration-report.md`;
+  const previous = existsSync(path) ? readFileSync(path, 'utf8') : null;
+  const history = withHistory(lines, previous, 'The previous defaults (the report this fit replaced)');
+  writeFileSync(path, `${history.join('\n')}\n`);
+}
 process.stdout.write(`${lines.join('\n')}\n`);

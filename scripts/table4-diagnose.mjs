@@ -9,7 +9,11 @@
 // Diagnostic only: it fits nothing, and no figure of it is a fit target or a check. Seeds 31000+
 // (no fit and no check uses them).
 //
-// Usage: node scripts/table4-diagnose.mjs [--runs N] [--grid]   (needs dist/ and the envscaler-rl dataset; a few seconds,\n//        about a minute with --grid: offsets widened together with a wider variance hump)
+// Usage: node scripts/table4-diagnose.mjs [--runs N] [--grid] [--family] [--family-cells k:s,...]
+//   (needs dist/ and the envscaler-rl dataset; a few seconds; about a minute with --grid:
+//   environment offsets widened together with a wider variance hump; about a minute with
+//   --family: the operation families' offsets widened the same way, the untrained policy's
+//   skills made more uneven by family; --family-cells picks the grid's cells)
 import { parseArgs } from 'node:util';
 
 const dist = (path) => new URL(`../dist/${path}`, import.meta.url).href;
@@ -20,7 +24,14 @@ const { reproduce } = await import(dist('sim/reproduce.js'));
 const { DEFAULT_SIM_MODEL } = await import(dist('sim/model-params.js'));
 const { DEFAULT_CONFIG } = await import(dist('engine/config.js'));
 
-const { values: flags } = parseArgs({ options: { runs: { type: 'string', default: '24' }, grid: { type: 'boolean', default: false } } });
+const { values: flags } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '24' },
+    grid: { type: 'boolean', default: false },
+    family: { type: 'boolean', default: false },
+    'family-cells': { type: 'string' },
+  },
+});
 const RUNS = Number(flags.runs);
 const STEPS = 7;
 const SEED0 = 31_000;
@@ -170,4 +181,60 @@ if (flags.grid) {
           `${rnd.medianReward.toFixed(3).padStart(15)}${hit(1).toFixed(3).padStart(12)}${hit(7).toFixed(3).padStart(12)}\n`,
       );
     }
+}
+
+// Uneven skills by operation family: each gate's difficulty with its family's mean visible offset
+// (over the pool, relative to all gates) scaled by k (0: removed; 1: as generated), in memory.
+async function familyScaledPool(scale) {
+  const copy = await loadDataset('envscaler-rl');
+  const sim = copy.loaded.meta.sim;
+  const sum = new Map();
+  const cnt = new Map();
+  let all = 0;
+  let gates = 0;
+  for (const task of sim.tasks)
+    for (const g of task.gates) {
+      const visible = g.difficulty - (g.noise ?? 0);
+      sum.set(g.family, (sum.get(g.family) ?? 0) + visible);
+      cnt.set(g.family, (cnt.get(g.family) ?? 0) + 1);
+      all += visible;
+      gates++;
+    }
+  const offsets = new Map([...sum].map(([f, v]) => [f, v / cnt.get(f) - all / gates]));
+  for (const task of sim.tasks) for (const g of task.gates) g.difficulty += (scale - 1) * offsets.get(g.family);
+  return { copy, offsets };
+}
+
+if (flags.family || flags['family-cells']) {
+  const cells = flags['family-cells']
+    ? flags['family-cells'].split(',').map((cell) => cell.split(':').map(Number))
+    : [DEFAULT_SIM_MODEL.logitScale, 3.5, 2.5, 2].flatMap((s) => [0, 1, 2, 3].map((k) => [k, s]));
+  const { offsets } = await familyScaledPool(1);
+  process.stdout.write(
+    `\noperation families' offsets x k, logitScale s (else the calibrated world); the generated offsets (k = 1): ` +
+      `${[...offsets].map(([f, v]) => `family ${f}: ${v.toFixed(2)}`).join(' ')}\n` +
+      'random on 2 runs x 200 steps (Table 2: 0.0321 / 0.0147 / 0.595) and Table 4 (step 1: 0.572, step 7: 0.921)\n' +
+      '  k       s  rnd meanVar  rnd medVar  rnd medReward  step-1 hit  step-7 hit\n',
+  );
+  for (const [scale, logitScale] of cells) {
+    const model = { ...DEFAULT_SIM_MODEL, logitScale };
+    const { copy } = await familyScaledPool(scale);
+    const rnd = (
+      await reproduce(loadRunWasmNode, copy.loaded, config(0), copy.source, {
+        seeds: 2,
+        steps: 200,
+        table4Runs: 0,
+        seedBase: SEED0,
+        schedulers: ['random'],
+        extras: false,
+        model,
+      })
+    ).rows[0];
+    const { perStep } = await table4(copy.loaded, copy.source, model);
+    const hit = (t) => perStep[t].hits / perStep[t].picks;
+    process.stdout.write(
+      `${String(scale).padStart(3)}${logitScale.toFixed(4).padStart(8)}${rnd.meanVariance.toFixed(4).padStart(13)}${rnd.medianVariance.toFixed(4).padStart(12)}` +
+        `${rnd.medianReward.toFixed(3).padStart(15)}${hit(1).toFixed(3).padStart(12)}${hit(7).toFixed(3).padStart(12)}\n`,
+    );
+  }
 }

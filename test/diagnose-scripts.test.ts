@@ -33,6 +33,22 @@ describe('scripts/table4-diagnose.mjs', () => {
   }, 60_000);
 });
 
+describe('scripts/table4-diagnose.mjs --family-cells', () => {
+  it("widens the operation families' offsets: k = 0 removes them, and random's median reward falls as they widen", () => {
+    const out = run('table4-diagnose.mjs', ['--runs', '2', '--family-cells', '0:4.9054,3:4.9054']);
+    expect(out).toMatch(/the generated offsets \(k = 1\): family \d+: -?\d\.\d\d/);
+    const rows = out
+      .split('\n')
+      .filter((line) => /^\s+[03]\s+4\.9054/.test(line))
+      .map((line) => line.trim().split(/\s+/).map(Number));
+    expect(rows).toHaveLength(2);
+    for (const [, , , , , hit1, hit7] of rows)
+      for (const h of [hit1, hit7]) (expect(h).toBeGreaterThanOrEqual(0), expect(h).toBeLessThanOrEqual(1));
+    // Harder families get harder and easier ones easier: more tasks out of reach, a lower median reward.
+    expect(rows[1][4]).toBeLessThan(rows[0][4]);
+  }, 60_000);
+});
+
 describe('scripts/paper-elasticities.mjs', () => {
   /** The cells of the table row whose first cell starts with `label`, as numbers where they are. */
   const row = (out: string, label: string) =>

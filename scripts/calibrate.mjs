@@ -10,7 +10,7 @@
 // Usage: node scripts/calibrate.mjs [--optimiser cmaes|nm] [--evals N] [--seeds S] [--t4-runs R]
 //          [--world third|grpo|adam|decay|std] [--start fifth|declared] [--parallel] [--write none] [--out F.json]
 //          [--from F.json] [--dry-run]
-//   defaults: the seventh fit (CMA-ES, 600 evaluations per fit, world decay, from its declared start), so
+//   defaults: the eighth fit (CMA-ES, 600 evaluations per fit, world std, from its declared start), so
 //   `npm run calibrate` (which adds --parallel) fits the values of src/sim/calibrated.ts again
 //   --start declared, --optimiser nm and --evals 70 / 150 / 110 are the first four fits
 //   --parallel      fits A and B in two processes (one per core)
@@ -39,7 +39,7 @@ const { values: flags } = parseArgs({
     seeds: { type: 'string', default: '3' },
     't4-runs': { type: 'string', default: '24' },
     'dry-run': { type: 'boolean', default: false },
-    world: { type: 'string', default: 'decay' },
+    world: { type: 'string', default: 'std' },
     optimiser: { type: 'string', default: 'cmaes' },
     start: { type: 'string', default: 'fifth' },
     sigma0: { type: 'string', default: '0.15' },
@@ -60,10 +60,11 @@ const T4_RUNS = Number(flags['t4-runs']);
 
 // ---- declared in docs/calibration.md before the first fit ----
 /**
- * Four declared worlds (docs/calibration.md): `third` (the third fit's fixed values and start),
+ * Five declared worlds (docs/calibration.md): `third` (the third fit's fixed values and start),
  * `grpo` (the fourth fit: GRPO's update and drift, fixed before it ran), `adam` (the sixth fit:
- * GRPO's update with a fixed-length step and gradient noise) and `decay` (the seventh fit: `third`
- * with the familiarity decay free), each declared before it ran.
+ * GRPO's update with a fixed-length step and gradient noise), `decay` (the seventh fit: `third`
+ * with the familiarity decay free) and `std` (the eighth fit: `decay` with GRPO's signal exponent),
+ * each declared before it ran.
  * FIXED: not identifiable from the fit targets. START: where Nelder-Mead begins. BOX: the free
  * parameters and their box, when the world's differ from the common one.
  */
@@ -85,7 +86,7 @@ const FIFTH_FIT_A = {
 };
 
 /**
- * The seventh fit's A in the `decay` world (the defaults since the seventh fit), where the eighth
+ * The seventh fit's A in the `decay` world (the defaults from the seventh fit to the eighth), where the eighth
  * fit starts (rescaled). Written out for the same reason as FIFTH_FIT_A.
  */
 const SEVENTH_FIT_A = {
@@ -443,7 +444,7 @@ if (flags.write === 'defaults') {
   // The fits before this one stay in the report, below it (scripts/report-history.mjs).
   const path = `${root}docs/calibration-report.md`;
   const previous = existsSync(path) ? readFileSync(path, 'utf8') : null;
-  const history = withHistory(lines, previous, 'The previous defaults (the report this fit replaced)');
+  const history = withHistory(lines, previous, 'The previous defaults (the report this fit replaced; name its fit here)');
   writeFileSync(path, `${history.join('\n')}\n`);
 }
 process.stdout.write(`${lines.join('\n')}\n`);

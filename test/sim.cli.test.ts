@@ -84,7 +84,7 @@ describe('envsched simulate --world', () => {
       ['breath=0', /--world: "breath" is not a world parameter \(known: partialCredit, .*familiarityDecay\)/],
       ['breadth=2', /--world: breadth must be a number in \[0, 1\], got "2"/],
       ['logitScale=abc', /--world: logitScale must be a number in \[0\.01, 100\], got "abc"/],
-      ['breadth', /--world: expected name=value or a fitted world \(third, grpo, adam\), got "breadth"/],
+      ['breadth', /--world: expected name=value or a fitted world \(decay, third, grpo, adam\), got "breadth"/],
       ['breadth=0,breadth=1', /--world: breadth is given twice/],
     ] as const) {
       const r = await run(['--world', world]);
@@ -99,9 +99,9 @@ describe('envsched reproduce', () => {
     const args = ['reproduce', '--dataset', 'tiny', '--seeds', '1', '--steps', '4', '--table4-runs', '0'];
     const calibrated = await runCli(args);
     expect(calibrated.stdout).toContain('world: the calibrated defaults (docs/calibration.md)');
-    const changed = await runCli([...args, '--world', 'signalExponent=1,normalisedDrift=1', '--json']);
+    const changed = await runCli([...args, '--world', 'signalExponent=0.5,normalisedDrift=1', '--json']);
     expect(changed.code).toBe(0);
-    expect(JSON.parse(changed.stdout).world).toEqual({ signalExponent: 1, normalisedDrift: 1 });
+    expect(JSON.parse(changed.stdout).world).toEqual({ signalExponent: 0.5, normalisedDrift: 1 });
   });
 
   it('prints one JSON object: a row per scheduler, Table 3(b), Table 4 by step, the paper figures and the checks', async () => {

@@ -4,12 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SIM_MODEL, WORLD_CONSTANTS, WORLD_KNOBS, WORLD_OFF, parseWorldText } from '../src/sim/model-params.ts';
 import { NAMED_WORLDS } from '../src/sim/named-worlds.ts';
 import { WORLD_CONSTANT_INFO, WORLD_KNOB_INFO } from '../src/ui/state/knobs.ts';
-import { worldChangesOf, worldSettingsOf } from '../src/ui/state/world-url.ts';
+import { calibratedWorld, worldChangesOf, worldSettingsOf } from '../src/ui/state/world-url.ts';
 import { defaultState, parseUrlState, serializeUrlState } from '../src/ui/state/url-state.ts';
 import { EARLIER_LINK_WORLDS, URL_VERSION, linkWorldBase } from '../src/ui/state/link-versions.ts';
-import { calibratedWorld } from '../src/ui/state/world-url.ts';
 import { configFooter } from '../src/ui/lib/footer.ts';
 import { runCli } from './helpers/cli.ts';
+
+/** What `envsched simulate --steps 60` printed with the seventh fit as the calibrated world (commit beb7324's code). */
+const SEVENTH_FIT_FINGERPRINT = '983d4e0a7f52bdb1';
 
 describe('world knobs in the URL', () => {
   it('the app\'s "Simulated world" section lists every mechanism the link carries, in the same order, each explained with its off value', () => {
@@ -20,7 +22,7 @@ describe('world knobs in the URL', () => {
 
   it('the calibrated world writes nothing; a changed knob round-trips as w.<knob>', () => {
     const state = defaultState();
-    expect(serializeUrlState(state)).toBe('v=2');
+    expect(serializeUrlState(state)).toBe(`v=${URL_VERSION}`);
     state.world = { ...state.world, breadth: WORLD_OFF.breadth, forgetting: 0 };
     const query = serializeUrlState(state);
     expect(query).toContain('w.breadth=0');
@@ -40,11 +42,11 @@ describe('world knobs in the URL', () => {
     const back = parseUrlState(query);
     expect(back.notices).toEqual([]);
     expect(worldChangesOf(back.state.world)).toEqual(parseWorldText('adam', 'test', '--world'));
-    expect(parseUrlState('v=2&w.logitScale=0').notices[0]).toMatch(/^w\.logitScale=0: must be a number in \[0\.01, 100\]/);
+    expect(parseUrlState('w.logitScale=0').notices[0]).toMatch(/^w\.logitScale=0: must be a number in \[0\.01, 100\]/);
   });
 
   it('a value out of bounds or an unknown knob is reported, and the calibrated value kept', () => {
-    const { state, notices } = parseUrlState('v=2&w.hiddenNoise=7&w.gravity=1');
+    const { state, notices } = parseUrlState('w.hiddenNoise=7&w.gravity=1');
     expect(state.world.hiddenNoise).toBe(DEFAULT_SIM_MODEL.hiddenNoise);
     expect(notices).toHaveLength(2);
     expect(notices[0]).toMatch(/^w\.hiddenNoise=7: must be a number in \[0, 1\.5\]/);
@@ -55,33 +57,33 @@ describe('world knobs in the URL', () => {
 describe('links made before the calibrated world changed', () => {
   it('the current version is tied to the calibrated world: recalibrating without bumping the link version fails here', () => {
     // When src/sim/calibrated.ts changes, move these values into EARLIER_LINK_WORLDS under
-    // version 2, bump URL_VERSION, and record the new calibrated world here.
-    expect(URL_VERSION).toBe(2);
+    // version 3, bump URL_VERSION, and record the new calibrated world here.
+    expect(URL_VERSION).toBe(3);
     expect(calibratedWorld()).toEqual({
-      partialCredit: 0.77168,
-      signalExponent: 0.5,
-      breadth: 0.18456,
-      forgetting: 0.050536,
+      partialCredit: 0.97199,
+      signalExponent: 1,
+      breadth: 0.30728,
+      forgetting: 0.13609,
       normalisedDrift: 0,
       gradientNoise: 0,
-      repeatDiscount: 0.20114,
-      hiddenNoise: 0.083121,
-      competence0: 0.60391,
-      logitScale: 4.9054,
-      etaCompetence: 0.00063463,
-      etaFamiliarity: 0.010656,
-      familiarityDecay: 0.024348,
+      repeatDiscount: 0.036055,
+      hiddenNoise: 0.049576,
+      competence0: 0.7675,
+      logitScale: 4.9018,
+      etaCompetence: 0.00087843,
+      etaFamiliarity: 0.026147,
+      familiarityDecay: 0.069692,
     });
   });
 
-  it("a v=1 link opens in the fifth fit's world, says so, and is written back as v=2 with that world spelled out", () => {
+  it("a v=1 link opens in the fifth fit's world, says so, and is written back in the current version with that world spelled out", () => {
     const { state, notices, info } = parseUrlState('v=1&dataset=tiny&w.breadth=0');
     expect(notices).toEqual([]);
     expect(info).toHaveLength(1);
     expect(info[0]).toMatch(/^v=1: this link was made in the fifth calibration fit/);
     expect(state.world).toEqual({ ...EARLIER_LINK_WORLDS[1].values, breadth: 0 });
     const query = serializeUrlState(state);
-    expect(query).toMatch(/^v=2&dataset=tiny&/);
+    expect(query.startsWith(`v=${URL_VERSION}&dataset=tiny&`)).toBe(true);
     expect(query).toContain('w.breadth=0');
     expect(query).toContain('w.logitScale=5.2364');
     const back = parseUrlState(query);
@@ -94,8 +96,8 @@ describe('links made before the calibrated world changed', () => {
     const { state, notices } = parseUrlState('v=1&w.hiddenNoise=7');
     expect(state.world.hiddenNoise).toBe(EARLIER_LINK_WORLDS[1].values.hiddenNoise);
     expect(notices[0]).toMatch(/^w\.hiddenNoise=7: must be a number in \[0, 1\.5\]; using the v=1 link's 0\.062017$/);
-    expect(parseUrlState('dataset=tiny')).toEqual(parseUrlState('v=2&dataset=tiny'));
-    expect(parseUrlState('v=abc').notices).toEqual(['v=abc: unknown link version; read as v=2']);
+    expect(parseUrlState('dataset=tiny')).toEqual(parseUrlState(`v=${URL_VERSION}&dataset=tiny`));
+    expect(parseUrlState('v=abc').notices).toEqual([`v=abc: unknown link version; read as v=${URL_VERSION}`]);
     expect(parseUrlState('v=abc').state.world).toEqual(calibratedWorld());
   });
 
@@ -105,6 +107,15 @@ describe('links made before the calibrated world changed', () => {
       .join(',');
     const run = await runCli(['simulate', '--steps', '60', '--json', '--world', spelled]);
     expect(JSON.parse(run.stdout).fingerprint).toBe('d90497390ea61c42');
+  });
+
+  it('replays the seventh fit bit for bit from a v=2 link: the fingerprint its own code printed (60 default steps)', async () => {
+    expect(parseUrlState('v=2').state.world).toEqual(EARLIER_LINK_WORLDS[2].values);
+    const spelled = Object.entries(worldChangesOf(linkWorldBase(2)))
+      .map(([k, v]) => `${k}=${v}`)
+      .join(',');
+    const run = await runCli(['simulate', '--steps', '60', '--json', '--world', spelled]);
+    expect(JSON.parse(run.stdout).fingerprint).toBe(SEVENTH_FIT_FINGERPRINT);
   });
 
   it("an exported figure's footer carries the world it was simulated in", () => {

@@ -101,7 +101,7 @@ afterAll(async () => {
 
 describe('sweep view in Chromium', () => {
   it('runs the Table 3(b) preset from its link to completion, shows the heatmap, and matches Node run for run', async () => {
-    const query = 'v=2&dataset=tiny&T=6&sweep.preset=table3b&sweep.seeds=2&sweep.metrics=final,auc';
+    const query = 'dataset=tiny&T=6&sweep.preset=table3b&sweep.seeds=2&sweep.metrics=final,auc';
     const page = await open(query);
     await page.waitForSelector('[data-testid=sweep-progress][data-done=true]', { timeout: 120_000 });
     const done = await sweepOf(page);
@@ -146,7 +146,7 @@ describe('sweep view in Chromium', () => {
   });
 
   it("runs every point in the link's simulated world (w.<knob>), says so, and keeps the world in the link", async () => {
-    const page = await open('v=2&dataset=tiny&T=4&w.partialCredit=0&sweep.rho=0,1&sweep.seeds=1&sweep.metrics=final');
+    const page = await open('dataset=tiny&T=4&w.partialCredit=0&sweep.rho=0,1&sweep.seeds=1&sweep.metrics=final');
     await page.waitForSelector('[data-testid=sweep-progress][data-done=true]', { timeout: 120_000 });
     const done = await sweepOf(page);
     expect(done.definition.world).toEqual({ partialCredit: 0 });
@@ -162,7 +162,7 @@ describe('sweep view in Chromium', () => {
     await page.close();
 
     // A world mechanism as the knob: each point in its own world.
-    const axis = await open('v=2&dataset=tiny&T=4&sweep.w.partialCredit=0,0.5&sweep.seeds=1&sweep.metrics=final');
+    const axis = await open('dataset=tiny&T=4&sweep.w.partialCredit=0,0.5&sweep.seeds=1&sweep.metrics=final');
     await axis.waitForSelector('[data-testid=sweep-progress][data-done=true]', { timeout: 120_000 });
     for (const p of (await sweepOf(axis)).points) {
       const model = { ...DEFAULT_SIM_MODEL, partialCredit: p.values[0] as number };
@@ -172,7 +172,7 @@ describe('sweep view in Chromium', () => {
   });
 
   it('draws one line per metric for one knob, and cancelling stops the sweep with partial results', async () => {
-    const page = await open('v=2&dataset=tiny&T=4&sweep.rho=0,1&sweep.seeds=2&sweep.metrics=final,mean_variance');
+    const page = await open('dataset=tiny&T=4&sweep.rho=0,1&sweep.seeds=2&sweep.metrics=final,mean_variance');
     await page.waitForSelector('[data-testid=sweep-progress][data-done=true]', { timeout: 120_000 });
     expect(
       await page.$$eval('[data-testid=sweep-line]', (els) =>

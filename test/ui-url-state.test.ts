@@ -1,7 +1,7 @@
 // The URL carries the whole app state: a link must reproduce the same settings, and a bad link
 // must be corrected with notices, never crash.
 import { describe, expect, it } from 'vitest';
-import { configDifferences, defaultState, parseUrlState, serializeUrlState } from '../src/ui/state/url-state.ts';
+import { URL_VERSION, configDifferences, defaultState, parseUrlState, serializeUrlState } from '../src/ui/state/url-state.ts';
 
 describe('URL state', () => {
   it('writes only what differs from the defaults and reads it back', () => {
@@ -14,7 +14,9 @@ describe('URL state', () => {
     state.task = 17;
     state.present = true;
     const query = serializeUrlState(state);
-    expect(query).toBe('v=2&rho=0.75&h_long=12.5&alpha=0.3%2C0.1%2C0.1%2C0.1%2C0.2%2C0.2&scheduler=cross-only&step=40&task=17&present=1');
+    expect(query).toBe(
+      `v=${URL_VERSION}&rho=0.75&h_long=12.5&alpha=0.3%2C0.1%2C0.1%2C0.1%2C0.2%2C0.2&scheduler=cross-only&step=40&task=17&present=1`,
+    );
     const back = parseUrlState(query);
     expect(back.notices).toEqual([]);
     expect(back.state).toEqual(state);

@@ -198,7 +198,7 @@ export function checkWorldValue(name: string, value: unknown, source: string, pl
 
 /**
  * `[world,]name=value[,name=value...]`: optionally a fitted world by name first (NAMED_WORLDS:
- * `third`, `grpo`, `adam`), then world mechanisms of WORLD_KNOBS or constants of WORLD_CONSTANTS over it.
+ * `decay`, `third`, `grpo`, `adam`), then world mechanisms of WORLD_KNOBS or constants of WORLD_CONSTANTS over it.
  * Returns the parameters that differ from the calibrated world; errors name `place` and the entry.
  */
 export function parseWorldText(text: string, source: string, place: string): Partial<SimModelParams> {

@@ -1,7 +1,7 @@
 // The fitted worlds besides the calibrated one, by name: each is the fit A of a declared world
 // (docs/calibration.md) as docs/calibration-report.md prints it (4 significant digits), with the
 // values that world fixed before fitting (the familiarity decay of the hand calibration, 0.05,
-// for every fit before the seventh). `--world grpo`, the app's "fitted worlds" buttons and a
+// for every fit before the seventh; `decay` is the seventh fit, the defaults until the eighth). `--world grpo`, the app's "fitted worlds" buttons and a
 // link's w.* keys replay them; test/sim.named-worlds.test.ts holds them to the report.
 import type { SimModelParams } from './model-params.ts';
 
@@ -14,10 +14,27 @@ export interface NamedWorld {
   values: Partial<SimModelParams>;
 }
 
-export const NAMED_WORLD_NAMES = ['third', 'grpo', 'adam'] as const;
+export const NAMED_WORLD_NAMES = ['decay', 'third', 'grpo', 'adam'] as const;
 export type NamedWorldName = (typeof NAMED_WORLD_NAMES)[number];
 
 export const NAMED_WORLDS: Readonly<Record<NamedWorldName, NamedWorld>> = Object.freeze({
+  decay: {
+    label: 'the defaults until the eighth fit',
+    fit: 'Seventh fit in the `decay` world',
+    values: {
+      signalExponent: 0.5,
+      competence0: 0.6039,
+      logitScale: 4.905,
+      partialCredit: 0.7717,
+      etaCompetence: 0.0006346,
+      forgetting: 0.05054,
+      breadth: 0.1846,
+      hiddenNoise: 0.08312,
+      repeatDiscount: 0.2011,
+      etaFamiliarity: 0.01066,
+      familiarityDecay: 0.02435,
+    },
+  },
   third: {
     label: 'the defaults until the seventh fit',
     fit: 'Fifth fit in the `third` world',

@@ -4,9 +4,9 @@
 // under the `sweep.` prefix; the base configuration (dataset, T = steps, seed = first seed, every
 // other knob) is the app's configuration A:
 //
-//   ?v=2&T=100&sweep.K_within=3,6,12&sweep.K_cross=6,12,24&sweep.seeds=3
-//   ?v=2&sweep.preset=table3b                          (a preset's knobs, written by name)
-//   ?v=2&sweep.rho=0:1:0.25&sweep.metrics=final,auc    (ranges are read; lists are written)
+//   ?v=3&T=100&sweep.K_within=3,6,12&sweep.K_cross=6,12,24&sweep.seeds=3
+//   ?v=3&sweep.preset=table3b                          (a preset's knobs, written by name)
+//   ?v=3&sweep.rho=0:1:0.25&sweep.metrics=final,auc    (ranges are read; lists are written)
 //
 // The first `sweep.<knob>` is the first knob (line chart x axis, heatmap columns), the second the
 // second (heatmap rows).

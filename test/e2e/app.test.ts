@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Scores } from '../../src/engine/types.ts';
 import { runCli } from '../helpers/cli.ts';
+import { URL_VERSION } from '../../src/ui/state/link-versions.ts';
 import { chartSignatures, finishedFingerprint, openPage, ROOT, startSite, type OpenPage, type Site } from './site.ts';
 
 let site: Site;
@@ -189,7 +190,7 @@ describe('the EnvSched Lab web app', () => {
   });
 
   it('corrects a malformed URL with notices and keeps working', async () => {
-    const { page } = await open(`?v=2&dataset=tiny&B=12&T=30&rho=7&K_within=lots&bogus=1&h_long=-2`);
+    const { page } = await open(`?dataset=tiny&B=12&T=30&rho=7&K_within=lots&bogus=1&h_long=-2`);
     await finishedFingerprint(page);
     const notices = await page.$$eval('[data-testid=notice]', (els) => els.map((e) => e.textContent ?? ''));
     expect(notices).toHaveLength(4);
@@ -207,7 +208,7 @@ describe('the EnvSched Lab web app', () => {
     expect(notices, notices.join('\n')).toHaveLength(1);
     expect(notices[0]).toMatch(/v=1: this link was made in the fifth calibration fit/);
     const url = new URL(page.url());
-    expect(url.searchParams.get('v')).toBe('2');
+    expect(url.searchParams.get('v')).toBe(String(URL_VERSION));
     expect(url.searchParams.get('w.logitScale')).toBe('5.2364');
     expect(url.searchParams.get('T')).toBe('30');
   });

@@ -21,7 +21,7 @@ random training on 1..51 environments; then the calibration's fit targets and ch
 (docs/calibration.md) as a table of target, tolerance, simulated value and verdict. --json prints
 the same results as one JSON object. --world runs them in another world: the calibrated one with
 some world mechanisms or fitted constants changed (for example breadth=0,forgetting=0; the names
-are in docs/simulator.md), or a fitted world by name, third, grpo or adam, optionally followed
+are in docs/simulator.md), or a fitted world by name, decay, third, grpo or adam, optionally followed
 by changes (adam,breadth=0).`;
 
 export const reproduceCommand: Command = {

@@ -20,7 +20,7 @@ metrics as JSON or CSV (by extension); --out - writes the JSON to standard outpu
 to standard error. --seed overrides the configuration's seed. --world runs in another world: the
 calibrated one with some world mechanisms or fitted constants changed (for example breadth=0; the
 names are in docs/simulator.md; the app's link sets them as w.<name>), or a fitted world by name,
-third, grpo or adam, optionally followed by changes (adam,breadth=0). Same seed,
+decay, third, grpo or adam, optionally followed by changes (adam,breadth=0). Same seed,
 configuration and world, same fingerprint, in Node and in the browser.`;
 
 /** A one-line progress bar on stderr, redrawn in place (terminals only). */

@@ -8,7 +8,7 @@ import type { WorldSettings } from '../../sim/model-params.ts';
 import { calibratedWorld } from './world-url.ts';
 
 /** The version the app writes: its links are relative to the calibrated world of src/sim/calibrated.ts. */
-export const URL_VERSION = 2;
+export const URL_VERSION = 3;
 
 export interface EarlierLinkWorld {
   /** Which calibration it was, in the words of docs/calibration-report.md, and when it was the default. */
@@ -18,10 +18,11 @@ export interface EarlierLinkWorld {
 }
 
 /**
- * The calibrated world of each earlier link version. Version 1: the fifth fit (the `third` world's
- * fit A, full precision as src/sim/calibrated.ts held it in commit 9206ac9), the default from
+ * The calibrated world of each earlier link version, full precision as src/sim/calibrated.ts held
+ * it. Version 1: the fifth fit (the `third` world's fit A, commit 9206ac9), the default from
  * 2 December 2026 02:00 to 12:28 UTC; links with world keys made before that (from 1 December
- * 20:30) were written against earlier fits and open in this one.
+ * 20:30) were written against earlier fits and open in this one. Version 2: the seventh fit (the
+ * `decay` world's fit A, commit bc0ac34), the default from 12:28 to 17:00 UTC.
  */
 export const EARLIER_LINK_WORLDS: Readonly<Record<number, EarlierLinkWorld>> = Object.freeze({
   1: {
@@ -40,6 +41,24 @@ export const EARLIER_LINK_WORLDS: Readonly<Record<number, EarlierLinkWorld>> = O
       etaCompetence: 0.00069556,
       etaFamiliarity: 0.015101,
       familiarityDecay: 0.05,
+    },
+  },
+  2: {
+    label: 'the seventh calibration fit (the calibrated world until 2 December 2026, 17:00 UTC)',
+    values: {
+      partialCredit: 0.77168,
+      signalExponent: 0.5,
+      breadth: 0.18456,
+      forgetting: 0.050536,
+      normalisedDrift: 0,
+      gradientNoise: 0,
+      repeatDiscount: 0.20114,
+      hiddenNoise: 0.083121,
+      competence0: 0.60391,
+      logitScale: 4.9054,
+      etaCompetence: 0.00063463,
+      etaFamiliarity: 0.010656,
+      familiarityDecay: 0.024348,
     },
   },
 });

@@ -1,5 +1,5 @@
 // The app's whole state that a link carries (TensorFlow-Playground style): one typed object,
-// written to the URL query and read back. Versioned (`v=2`; a `v=1` link opens in the world it was
+// written to the URL query and read back. Versioned (`v=3`; a `v=1` or `v=2` link opens in the world it was
 // written against, src/ui/state/link-versions.ts). Reading never throws: an unknown key
 // or a value outside its range (CONFIG_RULES, via checkConfigValue) is corrected and reported as a
 // notice the page shows. Only values that differ from the defaults are written, so links stay short.
@@ -159,7 +159,7 @@ export function parseUrlState(search: string): { state: AppState; notices: strin
   return { state, notices, info };
 }
 
-/** Writes a state as a query string (`v=2&...`), keys in a stable order, defaults left out. */
+/** Writes a state as a query string (`v=3&...`), keys in a stable order, defaults left out. */
 export function serializeUrlState(state: AppState): string {
   const params = new URLSearchParams();
   params.set('v', String(URL_VERSION));

@@ -73,6 +73,27 @@ async function table4(loaded, source, model = DEFAULT_SIM_MODEL) {
   return { perStep, pool };
 }
 
+/** One grid cell's figures on a counterfactual pool: random's Table 2 figures (2 runs x 200 steps), then Table 4's step-1 and step-7 hit rates. */
+async function gridFigures(pool, model) {
+  const rnd = (
+    await reproduce(loadRunWasmNode, pool.loaded, config(0), pool.source, {
+      seeds: 2,
+      steps: 200,
+      table4Runs: 0,
+      seedBase: SEED0,
+      schedulers: ['random'],
+      extras: false,
+      model,
+    })
+  ).rows[0];
+  const { perStep } = await table4(pool.loaded, pool.source, model);
+  const hit = (t) => perStep[t].hits / perStep[t].picks;
+  return (
+    `${rnd.meanVariance.toFixed(4).padStart(13)}${rnd.medianVariance.toFixed(4).padStart(12)}` +
+    `${rnd.medianReward.toFixed(3).padStart(15)}${hit(1).toFixed(3).padStart(12)}${hit(7).toFixed(3).padStart(12)}`
+  );
+}
+
 function printSteps(label, perStep) {
   process.stdout.write(`${label}\nstep  batch var  hit rate  never-observed share  hit (never observed)  hit (observed)\n`);
   for (let t = 1; t <= STEPS; t++) {
@@ -163,23 +184,7 @@ if (flags.grid) {
     for (const scale of [1.5, 2, 2.5, 3]) {
       const model = { ...DEFAULT_SIM_MODEL, logitScale };
       const pool = await scaledPool(scale);
-      const rnd = (
-        await reproduce(loadRunWasmNode, pool.loaded, config(0), pool.source, {
-          seeds: 2,
-          steps: 200,
-          table4Runs: 0,
-          seedBase: SEED0,
-          schedulers: ['random'],
-          extras: false,
-          model,
-        })
-      ).rows[0];
-      const { perStep } = await table4(pool.loaded, pool.source, model);
-      const hit = (t) => perStep[t].hits / perStep[t].picks;
-      process.stdout.write(
-        `${String(scale).padStart(3)}${String(logitScale).padStart(6)}${rnd.meanVariance.toFixed(4).padStart(13)}${rnd.medianVariance.toFixed(4).padStart(12)}` +
-          `${rnd.medianReward.toFixed(3).padStart(15)}${hit(1).toFixed(3).padStart(12)}${hit(7).toFixed(3).padStart(12)}\n`,
-      );
+      process.stdout.write(`${String(scale).padStart(3)}${String(logitScale).padStart(6)}${await gridFigures(pool, model)}\n`);
     }
 }
 
@@ -219,22 +224,6 @@ if (flags.family || flags['family-cells']) {
   for (const [scale, logitScale] of cells) {
     const model = { ...DEFAULT_SIM_MODEL, logitScale };
     const { copy } = await familyScaledPool(scale);
-    const rnd = (
-      await reproduce(loadRunWasmNode, copy.loaded, config(0), copy.source, {
-        seeds: 2,
-        steps: 200,
-        table4Runs: 0,
-        seedBase: SEED0,
-        schedulers: ['random'],
-        extras: false,
-        model,
-      })
-    ).rows[0];
-    const { perStep } = await table4(copy.loaded, copy.source, model);
-    const hit = (t) => perStep[t].hits / perStep[t].picks;
-    process.stdout.write(
-      `${String(scale).padStart(3)}${logitScale.toFixed(4).padStart(8)}${rnd.meanVariance.toFixed(4).padStart(13)}${rnd.medianVariance.toFixed(4).padStart(12)}` +
-        `${rnd.medianReward.toFixed(3).padStart(15)}${hit(1).toFixed(3).padStart(12)}${hit(7).toFixed(3).padStart(12)}\n`,
-    );
+    process.stdout.write(`${String(scale).padStart(3)}${logitScale.toFixed(4).padStart(8)}${await gridFigures(copy, model)}\n`);
   }
 }

@@ -114,8 +114,9 @@ export function parseUrlState(search: string): { state: AppState; notices: strin
   const info: string[] = [];
   const version = readVersion(params.get('v'), notices);
   const earlier = EARLIER_LINK_WORLDS[version];
+  const worldBase = linkWorldBase(version);
   if (earlier) {
-    state.world = linkWorldBase(version);
+    state.world = { ...worldBase };
     info.push(
       `v=${version}: this link was made in ${earlier.label}; it opens in that world, so it replays as it did then (the link now reads v=${URL_VERSION}, with that world's values as w.* keys)`,
     );
@@ -132,7 +133,7 @@ export function parseUrlState(search: string): { state: AppState; notices: strin
     else if (rawKey === 'controls') state.controls = readFlag(text, rawKey, notices, true);
     else if (rawKey === 'b') compare = readFlag(text, rawKey, notices, false);
     else if (rawKey.startsWith(WORLD_URL_PREFIX)) {
-      const notice = parseWorldKey(state.world, rawKey, text, linkWorldBase(version), worldBaseName);
+      const notice = parseWorldKey(state.world, rawKey, text, worldBase, worldBaseName);
       if (notice) notices.push(notice);
     } else if (rawKey.startsWith('b.') && (CONFIG_KEYS as string[]).includes(rawKey.slice(2))) {
       bEntries.push([rawKey.slice(2) as ConfigKey, text]);

@@ -143,30 +143,35 @@ process.stdout.write(
 );
 printSteps('calibrated pool', calibrated.perStep);
 
-// Counterfactual pools: each gate's difficulty with its environment's mean offset scaled (0:
-// removed; the visible structure of family, gate type, provenance and checks kept), in memory.
-async function scaledPool(scale) {
+// Counterfactual pools, in memory: each gate's difficulty with its group's mean visible offset
+// (over the pool, relative to all gates) scaled by `scale` (0: removed; 1: as generated). Groups:
+// the task's environment (the visible structure of family, gate type, provenance and checks
+// kept), or the gate's operation family (the untrained policy's skills made more uneven).
+async function offsetScaledPool(scale, groupOf) {
   const copy = await loadDataset('envscaler-rl');
   const sim = copy.loaded.meta.sim;
-  const sum = new Float64Array(nEnvs);
-  const cnt = new Float64Array(nEnvs);
+  const sum = new Map();
+  const cnt = new Map();
   let all = 0;
   let gates = 0;
   sim.tasks.forEach((task, i) => {
     for (const g of task.gates) {
       const visible = g.difficulty - (g.noise ?? 0);
-      sum[taskEnv[i]] += visible;
-      cnt[taskEnv[i]]++;
+      const key = groupOf(i, g);
+      sum.set(key, (sum.get(key) ?? 0) + visible);
+      cnt.set(key, (cnt.get(key) ?? 0) + 1);
       all += visible;
       gates++;
     }
   });
+  const offsets = new Map([...sum].map(([key, v]) => [key, v / cnt.get(key) - all / gates]));
   sim.tasks.forEach((task, i) => {
-    const offset = sum[taskEnv[i]] / cnt[taskEnv[i]] - all / gates;
-    for (const g of task.gates) g.difficulty += (scale - 1) * offset;
+    for (const g of task.gates) g.difficulty += (scale - 1) * offsets.get(groupOf(i, g));
   });
-  return copy;
+  return { copy, offsets };
 }
+const scaledPool = async (scale) => (await offsetScaledPool(scale, (i) => taskEnv[i])).copy;
+const familyScaledPool = (scale) => offsetScaledPool(scale, (_, g) => g.family);
 
 const flat = await scaledPool(0);
 const noOffsets = await table4(flat.loaded, flat.source);
@@ -186,28 +191,6 @@ if (flags.grid) {
       const pool = await scaledPool(scale);
       process.stdout.write(`${String(scale).padStart(3)}${String(logitScale).padStart(6)}${await gridFigures(pool, model)}\n`);
     }
-}
-
-// Uneven skills by operation family: each gate's difficulty with its family's mean visible offset
-// (over the pool, relative to all gates) scaled by k (0: removed; 1: as generated), in memory.
-async function familyScaledPool(scale) {
-  const copy = await loadDataset('envscaler-rl');
-  const sim = copy.loaded.meta.sim;
-  const sum = new Map();
-  const cnt = new Map();
-  let all = 0;
-  let gates = 0;
-  for (const task of sim.tasks)
-    for (const g of task.gates) {
-      const visible = g.difficulty - (g.noise ?? 0);
-      sum.set(g.family, (sum.get(g.family) ?? 0) + visible);
-      cnt.set(g.family, (cnt.get(g.family) ?? 0) + 1);
-      all += visible;
-      gates++;
-    }
-  const offsets = new Map([...sum].map(([f, v]) => [f, v / cnt.get(f) - all / gates]));
-  for (const task of sim.tasks) for (const g of task.gates) g.difficulty += (scale - 1) * offsets.get(g.family);
-  return { copy, offsets };
 }
 
 if (flags.family || flags['family-cells']) {

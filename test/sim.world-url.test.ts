@@ -101,21 +101,22 @@ describe('links made before the calibrated world changed', () => {
     expect(parseUrlState('v=abc').state.world).toEqual(calibratedWorld());
   });
 
-  it('replays the fifth fit bit for bit: the fingerprint its own code printed (commit 51c0563, 60 default steps)', async () => {
-    const spelled = Object.entries(worldChangesOf(linkWorldBase(1)))
+  /** The fingerprint `envsched simulate --steps 60` prints in the world a link of `version` opens in. */
+  async function linkWorldFingerprint(version: number): Promise<string> {
+    const spelled = Object.entries(worldChangesOf(linkWorldBase(version)))
       .map(([k, v]) => `${k}=${v}`)
       .join(',');
     const run = await runCli(['simulate', '--steps', '60', '--json', '--world', spelled]);
-    expect(JSON.parse(run.stdout).fingerprint).toBe('d90497390ea61c42');
+    return JSON.parse(run.stdout).fingerprint;
+  }
+
+  it('replays the fifth fit bit for bit: the fingerprint its own code printed (commit 51c0563, 60 default steps)', async () => {
+    expect(await linkWorldFingerprint(1)).toBe('d90497390ea61c42');
   });
 
   it('replays the seventh fit bit for bit from a v=2 link: the fingerprint its own code printed (60 default steps)', async () => {
     expect(parseUrlState('v=2').state.world).toEqual(EARLIER_LINK_WORLDS[2].values);
-    const spelled = Object.entries(worldChangesOf(linkWorldBase(2)))
-      .map(([k, v]) => `${k}=${v}`)
-      .join(',');
-    const run = await runCli(['simulate', '--steps', '60', '--json', '--world', spelled]);
-    expect(JSON.parse(run.stdout).fingerprint).toBe(SEVENTH_FIT_FINGERPRINT);
+    expect(await linkWorldFingerprint(2)).toBe(SEVENTH_FIT_FINGERPRINT);
   });
 
   it("an exported figure's footer carries the world it was simulated in", () => {

@@ -43,10 +43,7 @@ export class Lab {
   constructor(client: EngineClient, search: string, cardExecutor: () => Promise<CardExecutor>) {
     this.cardRunner = new CardRunner(this.card, cardExecutor);
     this.client = client;
-    const { state, notices, info } = parseUrlState(search);
-    this.state = state;
-    for (const text of notices) this.notify('error', text);
-    for (const text of info) this.notify('info', text);
+    this.state = this.readUrl(search);
     const lab = this;
     this.orchestrator = new Orchestrator(
       {
@@ -72,11 +69,17 @@ export class Lab {
     }
   }
 
-  /** Replaces the shareable state with a link's (Back / Forward); its corrections become notices. */
-  applyUrl(search: string): void {
+  /** A link's state; its corrections become error notices, an older link version's note an info one. */
+  private readUrl(search: string): AppState {
     const { state, notices, info } = parseUrlState(search);
     for (const text of notices) this.notify('error', text);
     for (const text of info) this.notify('info', text);
+    return state;
+  }
+
+  /** Replaces the shareable state with a link's (Back / Forward); its corrections become notices. */
+  applyUrl(search: string): void {
+    const state = this.readUrl(search);
     this.state.a = state.a;
     this.state.b = state.b;
     this.state.step = state.step;

@@ -24,6 +24,7 @@ const { SimulationRun } = await import(dist('sim/run.js'));
 const { reproduce } = await import(dist('sim/reproduce.js'));
 const { DEFAULT_SIM_MODEL } = await import(dist('sim/model-params.js'));
 const { DEFAULT_CONFIG } = await import(dist('engine/config.js'));
+const { averageRanks, pearsonOfRanks } = await import(dist('sim/metrics.js'));
 
 const { values: flags } = parseArgs({
   options: {
@@ -148,41 +149,24 @@ printSteps('calibrated pool', calibrated.perStep);
 // Ceiling of the graph itself: predict each task's true variance by the similarity-weighted mean
 // of its first k neighbours' true variances (every neighbour known exactly, which no scheduler
 // has), and count how many of the 64 highest predictions are in the pool's highest quartile.
-const rankOf = (xs) => {
-  const r = new Float64Array(xs.length);
-  [...xs.keys()].sort((i, j) => xs[i] - xs[j] || i - j).forEach((i, k) => (r[i] = k));
-  return r;
-};
-const pearson = (a, b) => {
-  const ma = mean(Array.from(a));
-  const mb = mean(Array.from(b));
-  let ab = 0;
-  let aa = 0;
-  let bb = 0;
-  for (let i = 0; i < a.length; i++) {
-    ab += (a[i] - ma) * (b[i] - mb);
-    aa += (a[i] - ma) ** 2;
-    bb += (b[i] - mb) ** 2;
-  }
-  return ab / Math.sqrt(aa * bb);
-};
-const truthRanks = rankOf(truth);
+const truthRanks = averageRanks(truth);
 const precision64 = (pred) => {
   const best = [...pred.keys()].sort((i, j) => pred[j] - pred[i] || i - j).slice(0, 64);
   return best.filter((i) => truth[i] >= threshold).length / best.length;
 };
-const fromNeighbours = (list, k) =>
-  Float64Array.from({ length: n }, (_, i) => {
-    let s = 0;
-    let w = 0;
-    for (let p = list.offsets[i]; p < Math.min(list.offsets[i + 1], list.offsets[i] + k); p++) {
-      s += list.sim[p] * truth[list.index[p]];
-      w += list.sim[p];
-    }
-    return w > 0 ? s / w : 0;
-  });
+/** Similarity-weighted mean of `values` over the first k entries of task i's list (0 without entries). */
+function neighbourMean(list, values, i, k) {
+  let s = 0;
+  let w = 0;
+  for (let p = list.offsets[i]; p < Math.min(list.offsets[i + 1], list.offsets[i] + k); p++) {
+    s += list.sim[p] * values[list.index[p]];
+    w += list.sim[p];
+  }
+  return w > 0 ? s / w : 0;
+}
+const fromNeighbours = (list, k) => Float64Array.from({ length: n }, (_, i) => neighbourMean(list, truth, i, k));
 const ceilingRow = (label, pred) =>
-  `${label.padEnd(44)}${pearson(rankOf(pred), truthRanks).toFixed(3).padStart(9)}${precision64(pred).toFixed(3).padStart(15)}\n`;
+  `${label.padEnd(44)}${pearsonOfRanks(averageRanks(pred), truthRanks).toFixed(3).padStart(9)}${precision64(pred).toFixed(3).padStart(15)}\n`;
 process.stdout.write(
   "\nthe graph's ceiling: each task predicted from its first k neighbours' exact true variances (Table 4's step-7 check: 0.85)\n" +
     `${'predictor'.padEnd(44)}${'Spearman'.padStart(9)}${'top-64 in Q4'.padStart(15)}\n` +
@@ -272,15 +256,7 @@ if (flags.smooth) {
     const tasks = copy.loaded.meta.sim.tasks;
     const within = copy.loaded.packed.within;
     const own = tasks.map((task) => mean(task.gates.map((g) => g.difficulty)));
-    const shift = own.map((d, i) => {
-      let s = 0;
-      let w = 0;
-      for (let p = within.offsets[i]; p < Math.min(within.offsets[i + 1], within.offsets[i] + 6); p++) {
-        s += within.sim[p] * own[within.index[p]];
-        w += within.sim[p];
-      }
-      return w > 0 ? rho * (s / w - d) : 0;
-    });
+    const shift = own.map((d, i) => rho * (neighbourMean(within, own, i, 6) - d));
     tasks.forEach((task, i) => task.gates.forEach((g) => (g.difficulty += shift[i])));
     return copy;
   };

@@ -30,6 +30,19 @@ describe('scripts/table4-diagnose.mjs', () => {
         }
       }
     }
+    // The graph's ceiling: neighbours' exact variances as the prediction, within lists before cross lists.
+    const ceiling = out
+      .split('\n')
+      .filter((line) => /^(within|cross)-environment neighbours, k = \d+|^the task's environment's mean/.test(line))
+      .map((line) => line.trim().split(/\s+/).slice(-2).map(Number));
+    expect(ceiling).toHaveLength(9);
+    for (const [spearman, share] of ceiling) {
+      expect(spearman).toBeGreaterThan(-1);
+      expect(spearman).toBeLessThan(1);
+      expect(share).toBeGreaterThanOrEqual(0);
+      expect(share).toBeLessThanOrEqual(1);
+    }
+    expect(ceiling[2][0]).toBeGreaterThan(ceiling[6][0]); // k = 6: within-environment neighbours say more than cross ones
   }, 60_000);
 });
 

@@ -49,5 +49,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Two test files at a time. Vitest's default is one fewer than the cores, which on the 2-core CI
+    // machine ran the files one by one (14 min); most files wait on child processes and browsers,
+    // so two halve the wall time (docs/architecture.md, "Build and test").
+    maxWorkers: 2,
   },
 });

@@ -2,7 +2,7 @@
 // what is stale), serves site/ with `vite preview` on 127.0.0.1 (a free port), and drives Debian's
 // Chromium through playwright-core with a fresh profile.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { preview, type PreviewServer } from 'vite';
@@ -37,21 +37,59 @@ function newest(path: string): number {
 
 /** Builds what is missing or stale: WASM, compiled engine, datasets (scripts/ensure-built.mjs), then the site. */
 export function ensureSite(options: { testHooks?: boolean } = {}): string {
-  execFileSync(process.execPath, [join(ROOT, 'scripts/ensure-built.mjs')], { cwd: ROOT, stdio: 'inherit' });
   const outDir = options.testHooks ? OUT_DIRS.testHooks : OUT_DIRS.production;
-  const stamp = join(ROOT, outDir, '.built');
-  const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
-  if (built > Math.max(...INPUTS.map(newest))) return outDir;
-  // NODE_ENV=production: under vitest NODE_ENV is "test", which made Vite build Svelte's development
-  // runtime (slower, and it keeps stack traces of state updates alive) instead of the shipped site.
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', VITE_ENVSCHED_TEST_HOOKS: options.testHooks ? '1' : '' };
-  execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', outDir], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env,
+  return underLock(join(ROOT, `${outDir}.lock`), () => {
+    execFileSync(process.execPath, [join(ROOT, 'scripts/ensure-built.mjs')], { cwd: ROOT, stdio: 'inherit' });
+    const stamp = join(ROOT, outDir, '.built');
+    const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
+    if (built > Math.max(...INPUTS.map(newest))) return outDir;
+    // NODE_ENV=production: under vitest NODE_ENV is "test", which made Vite build Svelte's development
+    // runtime (slower, and it keeps stack traces of state updates alive) instead of the shipped site.
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', VITE_ENVSCHED_TEST_HOOKS: options.testHooks ? '1' : '' };
+    execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', outDir], {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env,
+    });
+    writeFileSync(stamp, new Date().toISOString());
+    return outDir;
   });
-  writeFileSync(stamp, new Date().toISOString());
-  return outDir;
+}
+
+const LOCK_STALE_MS = 10 * 60_000;
+
+/** Milliseconds since `lock` was taken; 0 when it has just been released. */
+function lockAge(lock: string): number {
+  try {
+    return Date.now() - statSync(lock).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Runs `build` while holding `lock` (a directory: mkdir is atomic). Test files run in parallel
+ * (vite.config.ts), and two Vite builds into one folder would each empty it under the other; the
+ * file that waits then finds the site fresh and serves it. A lock older than ten minutes was left by
+ * a killed run and is taken over.
+ */
+function underLock<T>(lock: string, build: () => T): T {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    if (lockAge(lock) > LOCK_STALE_MS) rmSync(lock, { recursive: true, force: true });
+    else Atomics.wait(pause, 0, 0, 200);
+  }
+  try {
+    return build();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 }
 
 export interface Site {

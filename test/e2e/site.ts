@@ -2,7 +2,7 @@
 // what is stale), serves site/ with `vite preview` on 127.0.0.1 (a free port), and drives Debian's
 // Chromium through playwright-core with a fresh profile.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { preview, type PreviewServer } from 'vite';
@@ -56,34 +56,40 @@ export function ensureSite(options: { testHooks?: boolean } = {}): string {
   });
 }
 
-const LOCK_STALE_MS = 10 * 60_000;
-
-/** Milliseconds since `lock` was taken; 0 when it has just been released. */
-function lockAge(lock: string): number {
+/** Whether the process that took `lock` is still running (true while it is still writing its pid). */
+function lockHeld(lock: string): boolean {
+  let pid: number;
   try {
-    return Date.now() - statSync(lock).mtimeMs;
+    pid = Number(readFileSync(join(lock, 'pid'), 'utf8'));
   } catch {
-    return 0;
+    return existsSync(lock);
+  }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
   }
 }
 
 /**
- * Runs `build` while holding `lock` (a directory: mkdir is atomic). Test files run in parallel
- * (vite.config.ts), and two Vite builds into one folder would each empty it under the other; the
- * file that waits then finds the site fresh and serves it. A lock older than ten minutes was left by
- * a killed run and is taken over.
+ * Runs `build` while holding `lock`, a directory (mkdir is atomic) with the holder's pid in it.
+ * Test files run in parallel (vite.config.ts), and two Vite builds into one folder would each empty
+ * it under the other; the file that waits then finds the site fresh and serves it. A lock whose
+ * holder is gone (a killed run) is taken over at once.
  */
 function underLock<T>(lock: string, build: () => T): T {
   const pause = new Int32Array(new SharedArrayBuffer(4));
   for (;;) {
     try {
       mkdirSync(lock);
+      writeFileSync(join(lock, 'pid'), String(process.pid));
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
-    if (lockAge(lock) > LOCK_STALE_MS) rmSync(lock, { recursive: true, force: true });
-    else Atomics.wait(pause, 0, 0, 200);
+    if (lockHeld(lock)) Atomics.wait(pause, 0, 0, 200);
+    else rmSync(lock, { recursive: true, force: true });
   }
   try {
     return build();

@@ -56,13 +56,20 @@ export function ensureSite(options: { testHooks?: boolean } = {}): string {
   });
 }
 
+/** A lock this old without its pid was left by a process killed between taking it and writing the pid. */
+const PIDLESS_LOCK_MS = 5_000;
+
 /** Whether the process that took `lock` is still running (true while it is still writing its pid). */
 function lockHeld(lock: string): boolean {
   let pid: number;
   try {
     pid = Number(readFileSync(join(lock, 'pid'), 'utf8'));
   } catch {
-    return existsSync(lock);
+    try {
+      return Date.now() - statSync(lock).mtimeMs < PIDLESS_LOCK_MS;
+    } catch {
+      return false; // released meanwhile
+    }
   }
   try {
     process.kill(pid, 0);
@@ -83,13 +90,19 @@ function underLock<T>(lock: string, build: () => T): T {
   for (;;) {
     try {
       mkdirSync(lock);
-      writeFileSync(join(lock, 'pid'), String(process.pid));
-      break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (lockHeld(lock)) Atomics.wait(pause, 0, 0, 200);
+      else rmSync(lock, { recursive: true, force: true });
+      continue;
     }
-    if (lockHeld(lock)) Atomics.wait(pause, 0, 0, 200);
-    else rmSync(lock, { recursive: true, force: true });
+    try {
+      writeFileSync(join(lock, 'pid'), String(process.pid));
+    } catch (error) {
+      rmSync(lock, { recursive: true, force: true }); // never a lock that others would wait on for nothing
+      throw error;
+    }
+    break;
   }
   try {
     return build();

@@ -1,4 +1,4 @@
-// The kernels' stable radix sort (assembly/scheduler/rank.ts), which orders every SPEC 5 ranking
+// The kernels' stable radix sort (assembly/common/sort.ts), which orders every SPEC 5 ranking
 // and quantile: ascending, -0 == +0, ties by lower index. It sorts on the high 32 bits first and
 // fixes runs of equal high words; these keys force long unordered runs, ties and sign changes, and
 // both the fix-up and its full-pass fallback (budget 0), at 8- and 16-bit digits.

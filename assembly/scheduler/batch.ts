@@ -11,7 +11,7 @@ import {
   PHASE_COLD_START, PHASE_COVERAGE, PHASE_EXPLOITATION, RELAX_C1, RELAX_C3, RELAX_C_TASK,
 } from './layout';
 import { getF64, getI32, getU8, setF64, setI32, setU8 } from './mem';
-import { sortByKey, sortedIdx } from './rank';
+import { sortByKey, sortedIdx } from '../common/sort';
 import {
   coverGroupEnd, coverOrder, eAvail, eMinC, eN, eR, eX, exploitGroupEnd, exploitOrder, tNegQ, oBatchPhase, oBatchTask, oExcluded, oInfo, oQ,
   oRemoved, tBaseScore,

@@ -6,7 +6,8 @@ import { CFG_K_CROSS, CFG_K_WITHIN, CFG_LAMBDA_G, CFG_LAMBDA_S, CFG_PRIOR, CFG_W
 import { gE, gN, gTaskEnv, gWOff } from './graph';
 import { hGen, hObsCount, hObsD, hObsM, hObsRemoves, hObsStep, hObsStepIdx, hObsTask, hObsV, hSlotCount, hTaskSlot, hStepSize, hStepSumD, hStepSumM, hStepSumV, hStepValue } from './history';
 import { clip, getF64, getI32, getU8, setF64, setI32, setU8 } from './mem';
-import { percentileRanks, quantile, sortedIdx } from './rank';
+import { sortedIdx } from '../common/sort';
+import { percentileRanks, quantile } from './rank';
 import {
   eR, eX, nbCrCnt, nbIdx, nbInCnt, nbKer, nbOff, oReference, oRemoved,
   gCross, gIn, oLongD, oLongM, oLongU, oLongV, oShortD, oShortM, oShortU, oShortV,

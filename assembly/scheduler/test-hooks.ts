@@ -3,7 +3,7 @@
 import { setLargeGroup } from './batch';
 import { gN, gReady } from './graph';
 import { nbLastRebuilt } from './neighbours';
-import { setRadixBits, setSortBudget, sortByKey, sortedIdx } from './rank';
+import { setRadixBits, setSortBudget, sortByKey, sortedIdx } from '../common/sort';
 
 /** Coverage groups of more than n tasks are searched in q order (default 4096). */
 export function sched_set_large_group(n: i32): void {

@@ -136,7 +136,7 @@ export class SimulationRun {
     this.sim = new Simulator(wasm.sim, loaded.packed.nEnvs, loaded.packed.taskEnv, params, config.K, options.model ?? DEFAULT_SIM_MODEL);
     this.sim.reset(config.seed);
     this.scheduler = createScheduler(config.scheduler, this.sim, loaded, config, wasm.scheduler);
-    this.meter = new StepMeter(loaded, this.sim.taskFamilies, this.sim.nFamilies);
+    this.meter = new StepMeter(loaded, this.sim.taskFamilies, this.sim.nFamilies, this.sim.heap);
     this.removed = new Uint8Array(this.sim.nTasks);
     this.trueVarBuf = new Float64Array(this.sim.nTasks);
     this.coldPerm = this.sim.heap.allocI32(this.sim.nTasks);

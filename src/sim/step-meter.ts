@@ -1,9 +1,12 @@
 // The one place a simulated step is measured (docs/simulator.md, "Metrics per step"): realised
 // variances and rewards of the kept groups, coverage (environments, (environment, tool) pairs,
 // operation families), the hit rate against the exact truth and the rank correlation of the
-// scheduler's prediction; and the run's totals the summary is made of.
+// scheduler's prediction; and the run's totals the summary is made of. The pool-wide ranks run in
+// the simulator's WASM instance (assembly/sim/meter.ts); the TypeScript of metrics.ts is their
+// oracle and takes the inputs the kernel declines.
 import type { LoadedGraph, Phase } from '../engine/types.ts';
 import { averageRanks, DistinctCounter, groupMeanVariance, mean, median, pearsonOfRanks, ranksAndQuantile } from './metrics.ts';
+import type { WasmHeap } from './wasm.ts';
 
 /** What the meter measures of one step (the run adds held-out scores, removals and diagnostics). */
 export interface StepMeasure {
@@ -53,6 +56,8 @@ export class StepMeter {
   private readonly familyCounter: DistinctCounter;
   private readonly trueRanks: Float64Array;
   private readonly predictedRanks: Float64Array;
+  /** The kernel's buffers in the simulator's memory: inputs, ranks, results. */
+  private readonly ptr: { truth: number; predicted: number; trueRanks: number; predictedRanks: number; out: number };
   readonly allVariance: number[] = [];
   readonly allReward: number[] = [];
   picksTotal = 0;
@@ -62,6 +67,7 @@ export class StepMeter {
     loaded: LoadedGraph,
     private readonly taskFamilies: readonly Int32Array[],
     nFamilies: number,
+    private readonly heap: WasmHeap,
   ) {
     this.taskEnv = loaded.packed.taskEnv;
     const pairs = toolPairs(loaded);
@@ -72,6 +78,14 @@ export class StepMeter {
     this.familyCounter = new DistinctCounter(Math.max(1, nFamilies));
     this.trueRanks = new Float64Array(n);
     this.predictedRanks = new Float64Array(n);
+    this.ptr = {
+      truth: heap.allocF64(n),
+      predicted: heap.allocF64(n),
+      trueRanks: heap.allocF64(n),
+      predictedRanks: heap.allocF64(n),
+      out: heap.allocF64(3),
+    };
+    heap.wasm.meter_reserve(n);
   }
 
   /**
@@ -80,6 +94,25 @@ export class StepMeter {
    * rollouts: the truth is the policy's before the step.
    */
   judge(truthVariance: Float64Array, predicted: ArrayLike<number> | null): { threshold: number; rankCorrelation: number | null } {
+    const n = truthVariance.length;
+    if (n === this.trueRanks.length && (predicted === null || predicted.length === n)) {
+      const { heap, ptr } = this;
+      heap.f64(ptr.truth, n).set(truthVariance);
+      if (predicted) heap.f64(ptr.predicted, n).set(predicted);
+      const status = heap.wasm.meter_judge(ptr.truth, predicted ? ptr.predicted : 0, n, 0.75, ptr.trueRanks, ptr.predictedRanks, ptr.out);
+      if (status === 0) {
+        const out = heap.f64(ptr.out, 3);
+        return { threshold: out[0], rankCorrelation: predicted && out[2] === 0 ? out[1] : null };
+      }
+    }
+    return this.judgeInTypeScript(truthVariance, predicted);
+  }
+
+  /** judge() by metrics.ts: the kernel's oracle, and the path for what it declines (NaN, -0). */
+  judgeInTypeScript(
+    truthVariance: Float64Array,
+    predicted: ArrayLike<number> | null,
+  ): { threshold: number; rankCorrelation: number | null } {
     const stats = ranksAndQuantile(truthVariance, 0.75, this.trueRanks);
     return {
       threshold: stats.quantile,

@@ -67,6 +67,9 @@ export interface SimWasmExports {
   base_dps_predict(counts: number, belief: number, n: number, prior: number, predicted: number): void;
   base_dps_update(counts: number, belief: number, last: number, batch: number, n: number, K: number, rewards: number, decay: number): void;
   base_dps_choose(perm: number, n: number, m: number, B: number, predicted: number, cand: number, out: number, outKeys: number): number;
+  meter_reserve(n: number): void;
+  /** 0: out holds [Q(p), correlation, correlation undefined]; 1: declined (NaN, -0 in the truth, n out of range). */
+  meter_judge(truth: number, predicted: number, n: number, p: number, trueRanks: number, predictedRanks: number, out: number): number;
 }
 
 /**

@@ -10,11 +10,13 @@
 // (no fit and no check uses them).
 //
 // Usage: node scripts/table4-diagnose.mjs [--runs N] [--grid] [--family] [--family-cells k:s,...] [--smooth]
+//                                          [--coherence] [--coherence-cells c:k,...]
 //   (needs dist/ and the envscaler-rl dataset; a few seconds; about a minute with --grid:
 //   environment offsets widened together with a wider variance hump; about a minute with
 //   --family: the operation families' offsets widened the same way, the untrained policy's
 //   skills made more uneven by family; --family-cells picks the grid's cells; about 20 s with
-//   --smooth: each task's difficulty moved toward that of the tasks its description resembles)
+//   --smooth: each task's difficulty moved toward that of the tasks its description resembles;
+//   about 20 s with --coherence: each environment's tasks made alike in expected reward)
 import { parseArgs } from 'node:util';
 
 const dist = (path) => new URL(`../dist/${path}`, import.meta.url).href;
@@ -33,6 +35,8 @@ const { values: flags } = parseArgs({
     family: { type: 'boolean', default: false },
     'family-cells': { type: 'string' },
     smooth: { type: 'boolean', default: false },
+    coherence: { type: 'boolean', default: false },
+    'coherence-cells': { type: 'string' },
   },
 });
 const RUNS = Number(flags.runs);
@@ -150,9 +154,10 @@ printSteps('calibrated pool', calibrated.perStep);
 // of its first k neighbours' true variances (every neighbour known exactly, which no scheduler
 // has), and count how many of the 64 highest predictions are in the pool's highest quartile.
 const truthRanks = averageRanks(truth);
-const precision64 = (pred) => {
+/** Share of the 64 highest predictions whose true variance is at least `cut` (the pool's highest quartile). */
+const precision64 = (pred, values = truth, cut = threshold) => {
   const best = [...pred.keys()].sort((i, j) => pred[j] - pred[i] || i - j).slice(0, 64);
-  return best.filter((i) => truth[i] >= threshold).length / best.length;
+  return best.filter((i) => values[i] >= cut).length / best.length;
 };
 /** Similarity-weighted mean of `values` over the first k entries of task i's list (0 without entries). */
 function neighbourMean(list, values, i, k) {
@@ -164,7 +169,7 @@ function neighbourMean(list, values, i, k) {
   }
   return w > 0 ? s / w : 0;
 }
-const fromNeighbours = (list, k) => Float64Array.from({ length: n }, (_, i) => neighbourMean(list, truth, i, k));
+const fromNeighbours = (list, k, values = truth) => Float64Array.from({ length: n }, (_, i) => neighbourMean(list, values, i, k));
 const ceilingRow = (label, pred) =>
   `${label.padEnd(44)}${pearsonOfRanks(averageRanks(pred), truthRanks).toFixed(3).padStart(9)}${precision64(pred).toFixed(3).padStart(15)}\n`;
 process.stdout.write(
@@ -176,6 +181,36 @@ process.stdout.write(
       "the task's environment's mean",
       Float64Array.from({ length: n }, (_, i) => envMean[taskEnv[i]] / envCount[taskEnv[i]]),
     ),
+);
+
+// What neighbours share: Pearson correlation of a task's value with its first within-environment
+// neighbour's, for the expected reward and the variance; and how much of the variance the expected
+// reward alone explains (R^2 of the variance on 40 bins of the expected reward).
+const pearson = (a, b) => {
+  const ma = mean(a);
+  const mb = mean(b);
+  let sab = 0;
+  let saa = 0;
+  let sbb = 0;
+  a.forEach((x, i) => ((sab += (x - ma) * (b[i] - mb)), (saa += (x - ma) ** 2), (sbb += (b[i] - mb) ** 2)));
+  return sab / Math.sqrt(saa * sbb);
+};
+function firstNeighbourCorrelation(values) {
+  const within = loaded.packed.within;
+  const own = [];
+  const next = [];
+  for (let i = 0; i < n; i++)
+    if (within.offsets[i + 1] > within.offsets[i]) (own.push(values[i]), next.push(values[within.index[within.offsets[i]]]));
+  return pearson(own, next);
+}
+const truthMean = calibrated.pool.mean.subarray(0, n);
+const binOf = (i) => Math.min(39, Math.floor(truthMean[i] * 40));
+const binMean = Array.from({ length: 40 }, (_, b) => mean(Array.from(truth).filter((_, i) => binOf(i) === b)));
+const residual = Array.from(truth).reduce((s, v, i) => s + (v - binMean[binOf(i)]) ** 2, 0);
+const total = Array.from(truth).reduce((s, v) => s + (v - mean(Array.from(truth))) ** 2, 0);
+process.stdout.write(
+  `first within-environment neighbour's correlation with the task: expected reward ${firstNeighbourCorrelation(truthMean).toFixed(3)}, ` +
+    `variance ${firstNeighbourCorrelation(truth).toFixed(3)}; the expected reward explains R^2 = ${(1 - residual / total).toFixed(3)} of the variance\n`,
 );
 
 // Counterfactual pools, in memory: each gate's difficulty with its group's mean visible offset
@@ -267,4 +302,76 @@ if (flags.smooth) {
   );
   for (const rho of [0, 0.5, 1, 1.5])
     process.stdout.write(`${String(rho).padEnd(3)}${await gridFigures(await smoothedPool(rho), DEFAULT_SIM_MODEL)}\n`);
+}
+
+if (flags.coherence || flags['coherence-cells']) {
+  // Environments whose tasks are alike: each task's gates shifted by one amount so that the logit
+  // of its expected reward at the untrained policy moves from its environment's mean by (1 - c)
+  // times its own deviation, and the environments' means from the pool's by k times theirs (c = 0,
+  // k = 1: as generated). If an environment's tasks were alike in expected reward, would the
+  // graph's neighbours be alike in variance?
+  const model = DEFAULT_SIM_MODEL;
+  /** A task's exact expected honest reward with every gate `shift` harder, untrained policy (docs/simulator.md). */
+  const expectedReward = (task, shift) => {
+    const total = task.initiallySatisfied + task.gates.reduce((s, g) => s + g.checks, 0);
+    let prefix = 1;
+    let checks = task.initiallySatisfied;
+    let mu = 0;
+    for (const g of task.gates) {
+      const d = g.difficulty + (model.hiddenNoise - 1) * (g.noise ?? 0) + shift;
+      const p = 1 / (1 + Math.exp(-model.logitScale * (model.competence0 - d)));
+      mu += (prefix * (1 - p) * checks) / total;
+      prefix *= p;
+      checks += g.checks * (1 - model.partialCredit * (1 - p));
+    }
+    return mu + (prefix * checks) / total;
+  };
+  const logit = (x) => Math.log(Math.max(1e-9, x) / Math.max(1e-9, 1 - x));
+  const coherentPool = async (c, k) => {
+    const copy = await loadDataset('envscaler-rl');
+    const tasks = copy.loaded.meta.sim.tasks;
+    const own = tasks.map((task) => logit(expectedReward(task, 0)));
+    const envLogit = new Float64Array(nEnvs);
+    own.forEach((l, i) => (envLogit[taskEnv[i]] += l / envCount[taskEnv[i]]));
+    const poolLogit = mean(own);
+    tasks.forEach((task, i) => {
+      const e = envLogit[taskEnv[i]];
+      const target = poolLogit + k * (e - poolLogit) + (1 - c) * (own[i] - e);
+      let lo = -20; // the expected reward falls as the shift grows: bisect for the target
+      let hi = 20;
+      for (let it = 0; it < 60; it++) {
+        const mid = (lo + hi) / 2;
+        if (logit(expectedReward(task, mid)) > target) lo = mid;
+        else hi = mid;
+      }
+      for (const g of task.gates) g.difficulty += (lo + hi) / 2;
+    });
+    return copy;
+  };
+  // The script's own formula is the kernel's: the untrained policy's expected reward, as sim_expect
+  // gives it (tasks without an exploit, whose truth is the honest walk's).
+  const worst = Math.max(
+    ...loaded.meta.sim.tasks.map((task, i) => (task.exploitable ? 0 : Math.abs(expectedReward(task, 0) - calibrated.pool.mean[i]))),
+  );
+  if (!(worst < 1e-9)) throw new Error(`the coherence probe's expected reward differs from the kernel's by ${worst}`);
+  const cells = (flags['coherence-cells'] ?? '0:1,0.5:1,0.8:1,0.95:1,0.8:1.5,0.95:2,0.95:3')
+    .split(',')
+    .map((cell) => cell.split(':').map(Number));
+  process.stdout.write(
+    "\nenvironments' tasks made alike in expected reward (c) and environments spread apart (k), calibrated world otherwise\n" +
+      "random on 2 runs x 200 steps (Table 2: 0.0321 / 0.0147 / 0.595), the graph's ceiling (6 within / 12 cross neighbours) and Table 4 (0.572 / 0.921)\n" +
+      '   c     k  rnd meanVar  rnd medVar  rnd medReward  ceiling-in  ceiling-x  step-1 hit  step-7 hit\n',
+  );
+  for (const [c, k] of cells) {
+    const pool = await coherentPool(c, k);
+    const { pool: at0 } = await table4(pool.loaded, pool.source);
+    const ceilingOf = (list, kn) => precision64(fromNeighbours(list, kn, at0.truth), at0.truth, at0.threshold);
+    const figures = await gridFigures(pool, DEFAULT_SIM_MODEL);
+    const [rndMean, rndMed, rndReward, hit1, hit7] = figures.trim().split(/\s+/);
+    process.stdout.write(
+      `${c.toFixed(2).padStart(5)}${k.toFixed(2).padStart(6)}${rndMean.padStart(13)}${rndMed.padStart(12)}${rndReward.padStart(15)}` +
+        `${ceilingOf(pool.loaded.packed.within, 6).toFixed(3).padStart(12)}${ceilingOf(pool.loaded.packed.cross, 12).toFixed(3).padStart(11)}` +
+        `${hit1.padStart(12)}${hit7.padStart(12)}\n`,
+    );
+  }
 }

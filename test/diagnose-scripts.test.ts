@@ -62,6 +62,26 @@ describe('scripts/table4-diagnose.mjs --family-cells', () => {
   }, 60_000);
 });
 
+describe('scripts/table4-diagnose.mjs --coherence-cells', () => {
+  it("c = 0, k = 1 is the generated pool; making each environment's tasks alike in expected reward raises random's variance", () => {
+    const out = run('table4-diagnose.mjs', ['--runs', '2', '--coherence-cells', '0:1,0.8:1']);
+    // What the graph's neighbours share: expected reward far more than variance.
+    const [muCorr, varCorr, r2] = /expected reward (-?\d\.\d+), variance (-?\d\.\d+); .* R\^2 = (\d\.\d+)/.exec(out)!.slice(1).map(Number);
+    expect(muCorr).toBeGreaterThan(varCorr);
+    expect(r2).toBeGreaterThan(0);
+    expect(r2).toBeLessThan(1);
+    const rows = out
+      .split('\n')
+      .filter((line) => /^\s+0\.(00|80)\s+1\.00\s/.test(line))
+      .map((line) => line.trim().split(/\s+/).map(Number));
+    expect(rows).toHaveLength(2);
+    // The generated pool's within-environment ceiling (k = 6) as the ceiling table prints it.
+    const ceiling6 = Number(/within-environment neighbours, k = 6\s+\S+\s+(\d\.\d+)/.exec(out)![1]);
+    expect(rows[0][5]).toBeCloseTo(ceiling6, 3);
+    expect(rows[1][2]).toBeGreaterThan(rows[0][2]); // random's mean variance: more tasks near the middle
+  }, 60_000);
+});
+
 describe('scripts/paper-elasticities.mjs', () => {
   /** The cells of the table row whose first cell starts with `label`, as numbers where they are. */
   const row = (out: string, label: string) =>

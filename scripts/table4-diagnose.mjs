@@ -10,13 +10,16 @@
 // (no fit and no check uses them).
 //
 // Usage: node scripts/table4-diagnose.mjs [--runs N] [--grid] [--family] [--family-cells k:s,...] [--smooth]
-//                                          [--coherence] [--coherence-cells c:k,...]
+//                                          [--coherence] [--coherence-cells c:k,...] [--twins] [--twin-sizes s,...]
+//                                          [--rollouts K]
 //   (needs dist/ and the envscaler-rl dataset; a few seconds; about a minute with --grid:
 //   environment offsets widened together with a wider variance hump; about a minute with
 //   --family: the operation families' offsets widened the same way, the untrained policy's
 //   skills made more uneven by family; --family-cells picks the grid's cells; about 20 s with
 //   --smooth: each task's difficulty moved toward that of the tasks its description resembles;
-//   about 20 s with --coherence: each environment's tasks made alike in expected reward)
+//   about 30 s with --coherence: each environment's tasks made alike in expected reward; about
+//   20 s with --twins: the tasks the graph puts together given one reward structure; --rollouts:
+//   K rollouts per group instead of the default 8, for every run)
 import { parseArgs } from 'node:util';
 
 const dist = (path) => new URL(`../dist/${path}`, import.meta.url).href;
@@ -37,20 +40,31 @@ const { values: flags } = parseArgs({
     smooth: { type: 'boolean', default: false },
     coherence: { type: 'boolean', default: false },
     'coherence-cells': { type: 'string' },
+    twins: { type: 'boolean', default: false },
+    rollouts: { type: 'string', default: String(DEFAULT_CONFIG.K) },
+    'twin-sizes': { type: 'string' },
   },
 });
 const RUNS = Number(flags.runs);
 const STEPS = 7;
 const SEED0 = 31_000;
 const mean = (xs) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
-const config = (seed) => ({ ...DEFAULT_CONFIG, alpha: [...DEFAULT_CONFIG.alpha], scheduler: 'envsched', seed, T: STEPS + 1 });
+const K = Number(flags.rollouts);
+const config = (seed, scheduler = 'envsched') => ({
+  ...DEFAULT_CONFIG,
+  alpha: [...DEFAULT_CONFIG.alpha],
+  scheduler,
+  seed,
+  T: STEPS + 1,
+  K,
+});
 
 /** Table 4 runs on `loaded`: per step 1..7, exploitation picks split by whether the task was observed before. */
-async function table4(loaded, source, model = DEFAULT_SIM_MODEL) {
+async function table4(loaded, source, model = DEFAULT_SIM_MODEL, scheduler = 'envsched') {
   const perStep = Array.from({ length: STEPS + 1 }, () => ({ picks: 0, hits: 0, fresh: 0, freshHits: 0, batchVar: [] }));
   let pool = null;
   for (let k = 0; k < RUNS; k++) {
-    const run = new SimulationRun(await loadRunWasmNode(), loaded, config(SEED0 + k), source, {
+    const run = new SimulationRun(await loadRunWasmNode(), loaded, config(SEED0 + k, scheduler), source, {
       model,
       randomColdStart: true,
     });
@@ -372,6 +386,55 @@ if (flags.coherence || flags['coherence-cells']) {
       `${c.toFixed(2).padStart(5)}${k.toFixed(2).padStart(6)}${rndMean.padStart(13)}${rndMed.padStart(12)}${rndReward.padStart(15)}` +
         `${ceilingOf(pool.loaded.packed.within, 6).toFixed(3).padStart(12)}${ceilingOf(pool.loaded.packed.cross, 12).toFixed(3).padStart(11)}` +
         `${hit1.padStart(12)}${hit7.padStart(12)}\n`,
+    );
+  }
+}
+
+if (flags.twins || flags['twin-sizes']) {
+  // Neighbours that share a reward structure: tasks taken in pool order, each one not yet taken
+  // starts a group with its first s - 1 untaken within-environment neighbours, and every member
+  // gets the first one's chain (families, gate types, checks, initially satisfied checks) and
+  // difficulties, moved by its own hidden offset (the mean of its gates' hidden noise). s = 1 is the
+  // generated pool; s = 50, one structure per environment. The cross-environment lists are not
+  // rebuilt (they would follow the new structures), so Table 4 is run with within-only EnvSched.
+  const twinPool = async (size) => {
+    const copy = await loadDataset('envscaler-rl');
+    const tasks = copy.loaded.meta.sim.tasks;
+    const within = copy.loaded.packed.within;
+    const first = new Int32Array(n).fill(-1);
+    for (let i = 0; i < n; i++) {
+      if (first[i] >= 0) continue;
+      first[i] = i;
+      let members = 1;
+      for (let p = within.offsets[i]; p < within.offsets[i + 1] && members < size; p++)
+        if (first[within.index[p]] < 0) ((first[within.index[p]] = i), members++);
+    }
+    const generated = tasks.map((task) => ({ ...task, gates: task.gates.map((g) => ({ ...g })) }));
+    const hiddenOffset = generated.map((task) => mean(task.gates.map((g) => g.noise ?? 0)));
+    tasks.forEach((task, i) => {
+      const model = generated[first[i]];
+      const delta = hiddenOffset[i] - hiddenOffset[first[i]];
+      task.gates = model.gates.map((g) => ({ ...g, difficulty: g.difficulty + delta, noise: (g.noise ?? 0) + delta }));
+      task.initiallySatisfied = model.initiallySatisfied;
+      copy.loaded.meta.tasks[i].checks = task.gates.reduce((s, g) => s + g.checks, task.initiallySatisfied);
+    });
+    return copy;
+  };
+  const sizes = (flags['twin-sizes'] ?? '1,2,4,8,16,50').split(',').map(Number);
+  process.stdout.write(
+    '\nneighbours sharing one reward structure (groups of s), calibrated world otherwise\n' +
+      "random on 2 runs x 200 steps (Table 2: 0.0321 / 0.0147 / 0.595), the graph's ceiling (6 within-environment neighbours) and Table 4 with within-only EnvSched (0.572 / 0.921)\n" +
+      '   s  rnd meanVar  rnd medVar  rnd medReward  ceiling-in  step-1 hit  step-7 hit\n',
+  );
+  for (const size of sizes) {
+    const pool = await twinPool(size);
+    const { pool: at0, perStep } = await table4(pool.loaded, pool.source, DEFAULT_SIM_MODEL, 'within-only');
+    const ceilingIn = precision64(fromNeighbours(pool.loaded.packed.within, 6, at0.truth), at0.truth, at0.threshold);
+    const [rndMean, rndMed, rndReward] = (await gridFigures(pool, DEFAULT_SIM_MODEL)).trim().split(/\s+/);
+    const hit = (t) => (perStep[t].hits / perStep[t].picks).toFixed(3);
+    process.stdout.write(
+      `${String(size).padStart(4)}${rndMean.padStart(13)}${rndMed.padStart(12)}${rndReward.padStart(15)}` +
+        `${ceilingIn.toFixed(3).padStart(12)}${hit(1).padStart(12)}${hit(7).padStart(12)}\n`,
     );
   }
 }

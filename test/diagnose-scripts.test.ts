@@ -82,6 +82,22 @@ describe('scripts/table4-diagnose.mjs --coherence-cells', () => {
   }, 60_000);
 });
 
+describe('scripts/table4-diagnose.mjs --twin-sizes', () => {
+  it("s = 1 is the generated pool; neighbours sharing one reward structure raise the graph's ceiling", () => {
+    const out = run('table4-diagnose.mjs', ['--runs', '2', '--twin-sizes', '1,4']);
+    const rows = out
+      .split('\n')
+      .filter((line) => /^\s+[14]\s+0\.\d{4}\s/.test(line))
+      .map((line) => line.trim().split(/\s+/).map(Number));
+    expect(rows.map((r) => r[0])).toEqual([1, 4]);
+    const ceiling6 = Number(/within-environment neighbours, k = 6\s+\S+\s+(\d\.\d+)/.exec(out)![1]);
+    expect(rows[0][4]).toBeCloseTo(ceiling6, 3);
+    expect(rows[1][4]).toBeGreaterThan(rows[0][4]);
+    for (const [, , , , , hit1, hit7] of rows)
+      for (const h of [hit1, hit7]) (expect(h).toBeGreaterThanOrEqual(0), expect(h).toBeLessThanOrEqual(1));
+  }, 60_000);
+});
+
 describe('scripts/paper-elasticities.mjs', () => {
   /** The cells of the table row whose first cell starts with `label`, as numbers where they are. */
   const row = (out: string, label: string) =>

@@ -61,7 +61,15 @@ const config = (seed, scheduler = 'envsched') => ({
 
 /** Table 4 runs on `loaded`: per step 1..7, exploitation picks split by whether the task was observed before. */
 async function table4(loaded, source, model = DEFAULT_SIM_MODEL, scheduler = 'envsched') {
-  const perStep = Array.from({ length: STEPS + 1 }, () => ({ picks: 0, hits: 0, fresh: 0, freshHits: 0, batchVar: [] }));
+  const perStep = Array.from({ length: STEPS + 1 }, () => ({
+    picks: 0,
+    hits: 0,
+    fresh: 0,
+    freshHits: 0,
+    batchVar: [],
+    topQ: [],
+    topQOmega: [],
+  }));
   let pool = null;
   for (let k = 0; k < RUNS; k++) {
     const run = new SimulationRun(await loadRunWasmNode(), loaded, config(SEED0 + k, scheduler), source, {
@@ -69,6 +77,7 @@ async function table4(loaded, source, model = DEFAULT_SIM_MODEL, scheduler = 'en
       randomColdStart: true,
     });
     const observed = new Uint8Array(run.sim.nTasks);
+    const selections = new Float64Array(run.sim.nTasks); // c_i of docs/spec.md section 6
     for (let t = 0; t <= STEPS; t++) {
       const d = run.step();
       const truth = d.truthVariance;
@@ -88,7 +97,19 @@ async function table4(loaded, source, model = DEFAULT_SIM_MODEL, scheduler = 'en
           }
         }
       });
-      for (const i of d.metrics.batch) observed[i] = 1;
+      // What the picks would hit if they were the 32 highest priorities q, or the 32 highest
+      // exploitation scores q * omega without the batch's rules (eligibility, the similarity penalty).
+      const q = t > 0 ? run.scheduler.priorities?.() : null;
+      if (q) {
+        const omega = (i) => (1 + selections[i] / config(0).c0) ** -0.5;
+        const hitsOfTop = (score) => {
+          const top = [...q.keys()].sort((i, j) => score(j) - score(i) || i - j).slice(0, 32);
+          return top.filter((i) => truth[i] >= threshold).length / top.length;
+        };
+        s.topQ.push(hitsOfTop((i) => q[i]));
+        s.topQOmega.push(hitsOfTop((i) => q[i] * omega(i)));
+      }
+      for (const i of d.metrics.batch) ((observed[i] = 1), selections[i]++);
     }
   }
   return { perStep, pool };
@@ -116,14 +137,17 @@ async function gridFigures(pool, model) {
 }
 
 function printSteps(label, perStep) {
-  process.stdout.write(`${label}\nstep  batch var  hit rate  never-observed share  hit (never observed)  hit (observed)\n`);
+  process.stdout.write(
+    `${label}\nstep  batch var  hit rate  never-observed share  hit (never observed)  hit (observed)  top-32 q  top-32 q*omega\n`,
+  );
   for (let t = 1; t <= STEPS; t++) {
     const s = perStep[t];
     const seen = s.picks - s.fresh;
     process.stdout.write(
       `${String(t).padEnd(6)}${mean(s.batchVar).toFixed(4).padStart(9)}${(s.hits / s.picks).toFixed(3).padStart(10)}` +
         `${(s.fresh / s.picks).toFixed(3).padStart(22)}${(s.freshHits / Math.max(1, s.fresh)).toFixed(3).padStart(22)}` +
-        `${(seen > 0 ? (s.hits - s.freshHits) / seen : NaN).toFixed(3).padStart(16)}\n`,
+        `${(seen > 0 ? (s.hits - s.freshHits) / seen : NaN).toFixed(3).padStart(16)}` +
+        `${mean(s.topQ).toFixed(3).padStart(10)}${mean(s.topQOmega).toFixed(3).padStart(16)}\n`,
     );
   }
 }

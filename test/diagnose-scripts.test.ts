@@ -20,6 +20,10 @@ describe('scripts/table4-diagnose.mjs', () => {
         .filter((line) => /^\d/.test(line))
         .map((line) => line.trim().split(/\s+/).map(Number));
       expect(rows.map((r) => r[0])).toEqual([1, 2, 3, 4, 5, 6, 7]);
+      // The prediction's own top 32 hit more often than the exposure-discounted scores the picks follow.
+      const [, , , , , , topQ, topQOmega] = rows[6];
+      expect(topQ).toBeGreaterThan(topQOmega);
+      expect(topQ).toBeLessThanOrEqual(1);
       for (const [, batchVar, hit, freshShare, freshHit, seenHit] of rows) {
         expect(batchVar).toBeGreaterThan(0);
         expect(freshShare).toBeGreaterThan(0);

@@ -41,4 +41,9 @@ export class EnvSchedScheduler implements BatchScheduler {
   predicted(): Float64Array | null {
     return this.lastPredicted;
   }
+
+  /** The priorities q (SPEC 5) behind the last choice, copied; null after a cold start. For diagnostics. */
+  priorities(): Float64Array | null {
+    return this.lastPredicted && this.scheduler.views().q.slice();
+  }
 }

@@ -4,7 +4,7 @@
 import { cfg, cfgInt } from './config';
 import {
   gE, gEnvOff, gEnvTasks, gFFallback, gMinPenalty, gFIdx, gFOff, gFSim, gFTIdx, gFTOff, gFTSim, gN, gTaskEnv,
-  gWMirror, gWOff, gWSim,
+  gWMirror, gWMirrorSim, gWOff, gWSim,
 } from './graph';
 import {
   CFG_B, CFG_C0, CFG_C1, CFG_C3, CFG_C_TASK, CFG_LAMBDA_SIM, CFG_RHO, INFO_BATCH_LENGTH, INFO_RELAXED0, INFO_RELAXED_COUNT,
@@ -57,10 +57,11 @@ function addToBatch(j: i32, phase: u8): void {
   // same environment: S_full(i, j) is the value of j in within(i), found through the mirror
   // (slot k of j = the k-th other task of env(j) in env order, graph.ts)
   let slot = getI32(gWOff, j);
+  const mirrorSim = gWMirrorSim; // the same values, read in a run (graph.ts)
   for (let p = getI32(gEnvOff, ej), end = getI32(gEnvOff, ej + 1); p < end; p++) {
     const i = getI32(gEnvTasks, p);
     if (i == j) continue;
-    touch(i, getF64(gWSim, getI32(gWMirror, slot)), true);
+    touch(i, mirrorSim != 0 ? getF64(mirrorSim, slot) : getF64(gWSim, getI32(gWMirror, slot)), true);
     slot++;
   }
   // other environments: the value of j in fullCross(i) ...

@@ -33,6 +33,12 @@ export let gTaskLocal: usize = 0; // i32[N]: position of the task among the task
  *  env(j) in env order, and the mirror stores where j sits in that task's within list (its value is
  *  gWSim at that position). A third of the memory of a full transpose. */
 export let gWMirror: usize = 0;
+/** f64[nnzW] or 0: gWSim at gWMirror (the value of j in each other task's within list), so adding j
+ *  to a batch reads its env's values in one run instead of one scattered load each (within lists
+ *  of a large pool span megabytes). Only when it takes at most WMIRROR_SIM_MAX entries: the 750K
+ *  pool's memory budget has no room for it, and there the kernels read through gWMirror. */
+export let gWMirrorSim: usize = 0;
+const WMIRROR_SIM_MAX: i32 = 1 << 22; // 32 MiB
 export let gCTOff: usize = 0; // i32[N+1]: transpose of cross, j -> the tasks i with j in cross(i) (neighbour tracking)
 export let gCTIdx: usize = 0;
 export let gCTPos: usize = 0; // i32: position of j in cross(i), relative to the start of cross(i)
@@ -152,6 +158,7 @@ export function graphReady(): void {
     }
   }
   gWMirror = allocI32(gNnzW);
+  gWMirrorSim = gNnzW <= WMIRROR_SIM_MAX ? allocF64(gNnzW) : 0;
   for (let i = 0; i < gN; i++) {
     const li = getI32(gTaskLocal, i);
     for (let p = getI32(gWOff, i), end = getI32(gWOff, i + 1); p < end; p++) {
@@ -159,6 +166,7 @@ export function graphReady(): void {
       // slot of i among the other tasks of env(j), in env order
       const slot = li - (li > getI32(gTaskLocal, j) ? 1 : 0);
       setI32(gWMirror, getI32(gWOff, j) + slot, p);
+      if (gWMirrorSim != 0) setF64(gWMirrorSim, getI32(gWOff, j) + slot, getF64(gWSim, p));
     }
   }
   gCTOff = allocI32(gN + 1);

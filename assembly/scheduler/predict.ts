@@ -152,6 +152,8 @@ function underflowedHistories(h: f64, hl: i32, nObs: i32, nSlots: i32): void {
 // keeps its own summation order, so the SIMD code gives the scalar code's bits. Rows are indexed by
 // the task's slot (order of first observation, history.ts): neighbours are always observed tasks,
 // so on a large pool with few observed tasks the rows the relation loop reads stay in cache.
+// Once the ybar pass is done, W holds clip[0.1, 3](W) (all the relation loop reads of it) and the
+// raw W of the fusion waits in tPr1 / tPr2 by slot.
 // @ts-ignore: decorator
 @inline function rowAt(slot: i32): usize {
   return tRow + (<usize>slot << 6);
@@ -187,12 +189,15 @@ const F_D: i32 = 3;
   let sv = f64x2.splat(0.0);
   let sm = f64x2.splat(0.0);
   let sd = f64x2.splat(0.0);
-  const lo = f64x2.splat(0.1);
-  const hi = f64x2.splat(3.0);
+  // the buffers' addresses in locals: read once, not once per neighbour
+  const idx = nbIdx;
+  const ker = nbKer;
+  const slotOf = hTaskSlot;
+  const rows = tRow;
   for (let p = from; p < to; p++) {
-    const row = rowAt(getI32(hTaskSlot, getI32(nbIdx, p)));
-    // a_ij = kernel * clip[0.1, 3](W_j), per half-life
-    const a = f64x2.mul(f64x2.splat(getF64(nbKer, p)), f64x2.min(f64x2.max(v128.load(row, 0), lo), hi));
+    const row = rows + (<usize>getI32(slotOf, getI32(idx, p)) << 6);
+    // a_ij = kernel * clip[0.1, 3](W_j), per half-life (the row holds W_j already clipped)
+    const a = f64x2.mul(f64x2.splat(getF64(ker, p)), v128.load(row, 0));
     sa = f64x2.add(sa, a);
     sv = f64x2.add(sv, f64x2.mul(a, v128.load(row, 16)));
     sm = f64x2.add(sm, f64x2.mul(a, v128.load(row, 32)));
@@ -260,9 +265,21 @@ export function predictBothHalfLives(hLong: f64, hShort: f64, t: i32, nSteps: i3
   }
   if (underflowLong) underflowedHistories(hLong, 0, nObs, nSlots);
   if (underflowShort) underflowedHistories(hShort, 1, nObs, nSlots);
+  // The relation loop reads W_j of ~K_within + K_cross neighbours per task, always as
+  // clip[0.1, 3](W_j): clip each row's W once here (the same operation on the same value, so the
+  // same bits) and keep the raw W of the fusion in tPr1 / tPr2 (free scratch until calibrate).
+  const lo = f64x2.splat(0.1);
+  const hi = f64x2.splat(3.0);
+  for (let slot = 0; slot < nSlots; slot++) {
+    const row = rowAt(slot);
+    const W = v128.load(row, 0);
+    setF64(tPr1, slot, f64x2.extract_lane(W, 0));
+    setF64(tPr2, slot, f64x2.extract_lane(W, 1));
+    v128.store(row, f64x2.min(f64x2.max(W, lo), hi), 0);
+  }
 
   // SPEC 4-5: relation estimates, prior, fused estimate, f
-  const blankRow = tBlankRow;
+  const blankRow = tBlankRow; // W (lanes 0-1) unused: the fusion takes W = 0 for it
   for (let hl = 0; hl < 2; hl++) {
     const at = blankRow + (<usize>hl << 3);
     store<f64>(at, 0.0, 0);
@@ -293,6 +310,7 @@ export function predictBothHalfLives(hLong: f64, hShort: f64, t: i32, nSteps: i3
     // a task not observed before t has W_i = 0 and ybar_i = B_t (SPEC 3): the blank row
     const slot = getI32(hTaskSlot, i);
     const row = slot >= 0 ? rowAt(slot) : blankRow;
+    const W = slot >= 0 ? f64x2.replace_lane(f64x2.splat(getF64(tPr1, slot)), 1, getF64(tPr2, slot)) : f64x2.splat(0.0);
     // SPEC 4 prior, then SPEC 5 fusion, both half-lives lane by lane
     let pv: v128, pm: v128, pd: v128;
     if (prior == PRIOR_WITHIN_ONLY) {
@@ -308,7 +326,6 @@ export function predictBothHalfLives(hLong: f64, hShort: f64, t: i32, nSteps: i3
       pm = f64x2.add(f64x2.mul(wIn2, v128.load(gIn, 16)), f64x2.mul(wCross2, v128.load(gCross, 16)));
       pd = f64x2.add(f64x2.mul(wIn2, v128.load(gIn, 32)), f64x2.mul(wCross2, v128.load(gCross, 32)));
     }
-    const W = v128.load(row, 0);
     const den = f64x2.add(W, ls2);
     const vh = f64x2.div(f64x2.add(f64x2.mul(W, v128.load(row, 16)), f64x2.mul(ls2, pv)), den);
     const mh = f64x2.div(f64x2.add(f64x2.mul(W, v128.load(row, 32)), f64x2.mul(ls2, pm)), den);

@@ -32,7 +32,7 @@ export let tRun: usize = 0; // i32: consecutive observed steps ending at tLastSt
 export let tRunRaw: usize = 0; // i32: the same before the t - 1 test (predict.ts, incremental)
 export let tF: usize = 0; // f64: f_i (long)
 export let tFShort: usize = 0; // f64: f_i (short)
-/** f64[8 N]: per task [W, ybar v, m, d] long then short (sums before division). */
+/** f64[8 N]: per observed task's slot [W, ybar v, m, d], long and short interleaved (predict.ts). */
 export let tRow: usize = 0;
 export let tBlankRow: usize = 0; // f64[8]: the row of a task not observed before t
 /** f64[6] scratch: G_in / G_cross of one task, (v, m, d) long then short. */

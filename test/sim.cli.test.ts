@@ -143,6 +143,11 @@ describe('envsched reproduce', () => {
     expect(out.table4.steps[1].hitRate).toBeGreaterThanOrEqual(0);
     expect(out.table4.lowQuartile).toHaveLength(8);
     expect(out.table4.lowQuartile[0].meanVariance).toBeLessThanOrEqual(out.table4.highQuartile[0].meanVariance);
+    // Figure 4's curves: one value per step, the envs curve averaging to the row's envs per batch.
+    expect(random.varianceCurve).toHaveLength(8);
+    expect(random.envsCurve).toHaveLength(8);
+    expect(random.envsCurve.reduce((a: number, b: number) => a + b, 0) / 8).toBeCloseTo(random.envsPerBatch, 10);
+    expect(out.checks.filter((c: { what: string }) => c.what.startsWith('Figure 4:'))).toHaveLength(4);
     expect(out.checks.length).toBeGreaterThan(20);
     for (const c of out.checks) expect(['pass', 'fail', 'not measured']).toContain(c.verdict);
     const coverage = out.rows.find((row: { scheduler: string }) => row.scheduler === 'coverage-only');

@@ -2,6 +2,7 @@
 // Targets and tolerances were declared in docs/calibration.md before the first fit; a check's
 // verdict is computed here and never fed back into the calibration.
 import type { SchedulerName } from '../engine/types.ts';
+import { mean } from './metrics.ts';
 import { ANALYTIC_RANDOM_ENVS, PAPER_FIGURE1, PAPER_GAIN_SHARE_RANGE, PAPER_ROWS, PAPER_TABLE4 } from './paper.ts';
 import type { ReproduceResult } from './reproduce.ts';
 
@@ -46,6 +47,26 @@ function absolute(kind: CheckResult['kind'], what: string, simulated: number | n
 
 function above(what: string, difference: number | null, target = 'ordering'): CheckResult {
   return { kind: 'check', what, target, tolerance: 'difference > 0', simulated: difference, verdict: verdict(difference, (x) => x > 0) };
+}
+
+/** A curve's means over its four quarters of steps; null when it has fewer than 8 steps. */
+export function quarterMeans(curve: readonly number[] | undefined): [number, number, number, number] | null {
+  if (!curve || curve.length < 8) return null;
+  const cut = (k: number) => Math.floor((k * curve.length) / 4);
+  const q = (k: number) => mean(curve.slice(cut(k), cut(k + 1)));
+  return [q(0), q(1), q(2), q(3)];
+}
+
+/** The last quarter's mean minus the first quarter's; null when the curve is too short. */
+export function quarterChange(curve: readonly number[] | undefined): number | null {
+  const q = quarterMeans(curve);
+  return q && q[3] - q[0];
+}
+
+/** Share of the steps at which curve `a` is above curve `b` (same length); null when either is missing. */
+export function shareAbove(a: readonly number[] | undefined, b: readonly number[] | undefined): number | null {
+  if (!a || !b || a.length === 0 || a.length !== b.length) return null;
+  return a.filter((x, t) => x > b[t]).length / a.length;
 }
 
 /** Every fit target (re-measured) and check of docs/calibration.md on one reproduction. */
@@ -184,6 +205,38 @@ export function evaluateChecks(r: Partial, nEnvs: number): CheckResult[] {
     tolerance: 'difference > 0',
     simulated: between,
     verdict: verdict(between, (x) => x > 0),
+  });
+  // Figure 4, in words only: variance declines over training for both, EnvSched's stays above
+  // random's for most of the steps, its coverage stays stable (added after the eighth fit; no fit
+  // has used it). "Most" is more than half; "stable" within 2 environments, as elsewhere here.
+  for (const s of ['random', 'envsched'] as const) {
+    const change = quarterChange(row(s)?.varianceCurve);
+    out.push({
+      kind: 'check',
+      what: `Figure 4: ${s === 'random' ? 'random' : 'EnvSched'}'s selected-group variance, last quarter of the run minus the first`,
+      target: 'declines',
+      tolerance: 'difference < 0',
+      simulated: change,
+      verdict: verdict(change, (x) => x < 0),
+    });
+  }
+  const aboveShare = shareAbove(envsched?.varianceCurve, random?.varianceCurve);
+  out.push({
+    kind: 'check',
+    what: "Figure 4: share of the steps at which EnvSched's selected-group variance is above random's (seed means)",
+    target: 'most steps',
+    tolerance: 'more than 0.5',
+    simulated: aboveShare,
+    verdict: verdict(aboveShare, (x) => x > 0.5),
+  });
+  const coverageChange = quarterChange(envsched?.envsCurve);
+  out.push({
+    kind: 'check',
+    what: "Figure 4: EnvSched's environments per batch, last quarter of the run minus the first",
+    target: 'stable',
+    tolerance: 'within 2',
+    simulated: coverageChange,
+    verdict: verdict(coverageChange, (x) => Math.abs(x) <= 2),
   });
   for (const baseline of ['random', 'dapo', 'mopps', 'dps'] as const) {
     const a = envsched?.heldoutAtRollouts['100%'] ?? null;

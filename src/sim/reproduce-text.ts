@@ -1,4 +1,5 @@
 // What `envsched reproduce` prints: the tables as text, or one JSON object (--json).
+import { quarterMeans } from './checks.ts';
 import { worldChangesText } from './model-params.ts';
 import type { PaperRow } from './paper.ts';
 import { HELDOUT_STEPS, ROLLOUT_SHARES, type ReproduceResult, type ReproduceRow } from './reproduce.ts';
@@ -143,6 +144,7 @@ export function reproduceTable(result: ReproduceResult): string {
           '',
         ]
       : []),
+    ...figure4Lines(result),
     ...(result.envScaling.length > 0
       ? [
           `Environment scaling (random training on the first n environments): ${result.envScaling.map((p) => `${p.envs}: gain ${fmt(p.gain, 2)} (${fmt(p.share, 2)})`).join(', ')}`,
@@ -153,6 +155,22 @@ export function reproduceTable(result: ReproduceResult): string {
     ...checks,
     '',
   ].join('\n');
+}
+
+/** Figure 4 (in words in the paper): the selected groups' variance and EnvSched's coverage, quarter by quarter. */
+function figure4Lines(result: ReproduceResult): string[] {
+  const row = (s: string) => result.rows.find((r) => r.scheduler === s);
+  const quarters = (curve: readonly number[] | undefined, digits: number) =>
+    quarterMeans(curve)
+      ?.map((x) => fmt(x, digits))
+      .join(' / ') ?? '-';
+  if (!row('random') || !row('envsched')) return [];
+  return [
+    'Figure 4 (the paper, in words: variance declines over training for both, EnvSched above random for most steps, coverage stable); means over the four quarters of the run:',
+    `  selected-group variance: random ${quarters(row('random')?.varianceCurve, 4)}; EnvSched ${quarters(row('envsched')?.varianceCurve, 4)}`,
+    `  EnvSched's environments per batch: ${quarters(row('envsched')?.envsCurve, 2)}`,
+    '',
+  ];
 }
 
 /** The `--json` object (fingerprints included: they identify the runs). */

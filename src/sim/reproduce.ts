@@ -50,6 +50,10 @@ export interface ReproduceRow {
   heldout: Record<string, number | null>;
   /** Held-out score at every step 0..T (0 = before training), mean over seeds. */
   heldoutCurve: number[];
+  /** Mean variance of the selected groups at every step 0..T-1, mean over seeds (Figure 4). */
+  varianceCurve: number[];
+  /** Environments per batch at every step 0..T-1, mean over seeds (Figure 4). */
+  envsCurve: number[];
   /** First step at which the seed-mean curve reaches random's best (over the whole run); null if never. */
   stepsToRandomBest: number | null;
   /** Rollouts spent (seed mean) by that step; null if never. */
@@ -152,6 +156,11 @@ function averagedCurve(runs: RunResult[]): number[] {
   return curve;
 }
 
+/** Seed-mean of a step metric at steps 0..T-1. */
+function averagedStepCurve(runs: RunResult[], metric: (m: RunResult['steps'][number]) => number): number[] {
+  return runs[0].steps.map((_, t) => mean(runs.map((r) => metric(r.steps[t]))));
+}
+
 /** Seed-mean cumulative rollouts at steps 0..T. */
 function averagedRollouts(runs: RunResult[]): number[] {
   const T = runs[0].steps.length;
@@ -185,6 +194,8 @@ function summarise(scheduler: SchedulerName, runs: RunResult[], randomBest: numb
     rollouts: avg((r) => r.summary.rollouts),
     heldout,
     heldoutCurve: curve,
+    varianceCurve: averagedStepCurve(runs, (m) => m.meanVariance),
+    envsCurve: averagedStepCurve(runs, (m) => m.envs),
     stepsToRandomBest: reach < 0 ? null : reach,
     rolloutsToRandomBest: reach < 0 ? null : rollouts[reach],
     heldoutAtRollouts,

@@ -267,6 +267,10 @@ describe('the EnvSched Lab web app', () => {
     // The paper's random-scheduling figure stands beside the simulated one.
     expect(await page.textContent('[data-testid=reproduce-table] tbody tr >> nth=0')).toContain('0.032');
     expect(await page.textContent('[data-testid=reproduce-world]')).toContain('the calibrated defaults (docs/calibration.md)');
+    // Figure 4, in words in the paper: the variance of both schedulers and EnvSched's coverage, quarter by quarter.
+    expect(await page.textContent('[data-testid=reproduce-figure4]')).toMatch(/random \d\.\d{4} \/ \d\.\d{4} \/ \d\.\d{4} \/ \d\.\d{4}/);
+    const checks = await page.$$eval('[data-testid=reproduce-checks] tbody tr', (trs) => trs.map((tr) => tr.textContent ?? ''));
+    expect(checks.filter((c) => c.includes('Figure 4:'))).toHaveLength(4);
   });
 
   it('opens a fitted world with one click: its mechanisms and constants in the link, and the run the command line gives in it', async () => {

@@ -49,6 +49,19 @@ function above(what: string, difference: number | null, target = 'ordering'): Ch
   return { kind: 'check', what, target, tolerance: 'difference > 0', simulated: difference, verdict: verdict(difference, (x) => x > 0) };
 }
 
+/** Table 4(a)'s figures as the checks name them. */
+const TABLE4_FIGURES = {
+  meanVariance: 'mean batch variance',
+  cumulativeVariance: 'cumulative mean variance',
+  hitRate: 'exploitation hit rate',
+} as const;
+export type Table4Figure = keyof typeof TABLE4_FIGURES;
+
+/** The `what` of the check (or fit target) on Table 4(a)'s `figure` at `step` (1 or 7). */
+export function table4CheckWhat(step: 1 | 7, figure: Table4Figure): string {
+  return `Table 4(a) step ${step}: ${TABLE4_FIGURES[figure]}`;
+}
+
 /** A curve's means over its four quarters of steps; null when it has fewer than 8 steps. */
 export function quarterMeans(curve: readonly number[] | undefined): [number, number, number, number] | null {
   if (!curve || curve.length < 8) return null;
@@ -95,7 +108,7 @@ export function evaluateChecks(r: Partial, nEnvs: number): CheckResult[] {
   out.push(absolute('fit', 'random on 20 environments: gain / gain on all', envShare(20), 0.8, 0.1));
   out.push(absolute('fit', 'random on 5 environments: gain / gain on all', envShare(5), 0.45, 0.15));
   const t4 = (step: number) => r.table4.steps.find((s) => s.step === step) ?? null;
-  out.push(absolute('fit', 'Table 4(a) step 1: exploitation hit rate', t4(1)?.hitRate ?? null, PAPER_TABLE4.step1.hitRate, 0.04));
+  out.push(absolute('fit', table4CheckWhat(1, 'hitRate'), t4(1)?.hitRate ?? null, PAPER_TABLE4.step1.hitRate, 0.04));
 
   // ---- checks (never fitted) ----
   const ep = PAPER_ROWS.envsched;
@@ -149,21 +162,21 @@ export function evaluateChecks(r: Partial, nEnvs: number): CheckResult[] {
       ),
     );
   }
-  out.push(relative('check', 'Table 4(a) step 1: mean batch variance', t4(1)?.meanVariance ?? null, PAPER_TABLE4.step1.meanVariance, 0.15));
+  out.push(relative('check', table4CheckWhat(1, 'meanVariance'), t4(1)?.meanVariance ?? null, PAPER_TABLE4.step1.meanVariance, 0.15));
   out.push(
     relative(
       'check',
-      'Table 4(a) step 1: cumulative mean variance',
+      table4CheckWhat(1, 'cumulativeVariance'),
       t4(1)?.cumulativeVariance ?? null,
       PAPER_TABLE4.step1.cumulativeVariance,
       0.15,
     ),
   );
-  out.push(relative('check', 'Table 4(a) step 7: mean batch variance', t4(7)?.meanVariance ?? null, PAPER_TABLE4.step7.meanVariance, 0.15));
+  out.push(relative('check', table4CheckWhat(7, 'meanVariance'), t4(7)?.meanVariance ?? null, PAPER_TABLE4.step7.meanVariance, 0.15));
   out.push(
     relative(
       'check',
-      'Table 4(a) step 7: cumulative mean variance',
+      table4CheckWhat(7, 'cumulativeVariance'),
       t4(7)?.cumulativeVariance ?? null,
       PAPER_TABLE4.step7.cumulativeVariance,
       0.15,
@@ -172,7 +185,7 @@ export function evaluateChecks(r: Partial, nEnvs: number): CheckResult[] {
   const hit7 = t4(7)?.hitRate ?? null;
   out.push({
     kind: 'check',
-    what: 'Table 4(a) step 7: exploitation hit rate',
+    what: table4CheckWhat(7, 'hitRate'),
     target: String(PAPER_TABLE4.step7.hitRate),
     tolerance: 'at least 0.85',
     simulated: hit7,

@@ -267,6 +267,13 @@ describe('the EnvSched Lab web app', () => {
     // The paper's random-scheduling figure stands beside the simulated one.
     expect(await page.textContent('[data-testid=reproduce-table] tbody tr >> nth=0')).toContain('0.032');
     expect(await page.textContent('[data-testid=reproduce-world]')).toContain('the calibrated defaults (docs/calibration.md)');
+    // Table 4 step by step (step 0 the random cold start), the paper's step-1 and step-7 figures beside it with a mark each.
+    const t4 = await page.$$eval('[data-testid=reproduce-table4] tbody tr', (trs) => trs.map((tr) => tr.querySelector('td')?.textContent));
+    expect(t4).toEqual(['0', '1', 'paper', '2', '3', '4', '5', '6', '7', 'paper']);
+    const paper = await page.$$eval('[data-testid=reproduce-table4-paper]', (trs) => trs.map((tr) => tr.textContent ?? ''));
+    expect(paper[0]).toContain('0.0596');
+    expect(paper[1]).toContain('0.921');
+    for (const row of paper) expect(row.match(/[✓✗]/g)).toHaveLength(3);
     // Figure 4, in words in the paper: the variance of both schedulers and EnvSched's coverage, quarter by quarter.
     expect(await page.textContent('[data-testid=reproduce-figure4]')).toMatch(/random \d\.\d{4} \/ \d\.\d{4} \/ \d\.\d{4} \/ \d\.\d{4}/);
     const checks = await page.$$eval('[data-testid=reproduce-checks] tbody tr', (trs) => trs.map((tr) => tr.textContent ?? ''));

@@ -115,8 +115,8 @@ async function table4(loaded, source, model = DEFAULT_SIM_MODEL, scheduler = 'en
   return { perStep, pool };
 }
 
-/** One grid cell's figures on a counterfactual pool: random's Table 2 figures (2 runs x 200 steps), then Table 4's step-1 and step-7 hit rates. */
-async function gridFigures(pool, model) {
+/** A counterfactual pool's random figures (2 runs x 200 steps) and Table 4 runs of `scheduler`. */
+async function gridRun(pool, model, scheduler = 'envsched') {
   const rnd = (
     await reproduce(loadRunWasmNode, pool.loaded, config(0), pool.source, {
       seeds: 2,
@@ -128,12 +128,24 @@ async function gridFigures(pool, model) {
       model,
     })
   ).rows[0];
-  const { perStep } = await table4(pool.loaded, pool.source, model);
+  return { rnd, ...(await table4(pool.loaded, pool.source, model, scheduler)) };
+}
+
+/** A grid cell's random figures and Table 4 hit rates, as columns. */
+function gridColumns({ rnd, perStep }) {
   const hit = (t) => perStep[t].hits / perStep[t].picks;
-  return (
-    `${rnd.meanVariance.toFixed(4).padStart(13)}${rnd.medianVariance.toFixed(4).padStart(12)}` +
-    `${rnd.medianReward.toFixed(3).padStart(15)}${hit(1).toFixed(3).padStart(12)}${hit(7).toFixed(3).padStart(12)}`
-  );
+  return {
+    rndMean: rnd.meanVariance.toFixed(4).padStart(13),
+    rndMedian: rnd.medianVariance.toFixed(4).padStart(12),
+    rndReward: rnd.medianReward.toFixed(3).padStart(15),
+    hits: `${hit(1).toFixed(3).padStart(12)}${hit(7).toFixed(3).padStart(12)}`,
+  };
+}
+
+/** One grid cell's figures on a counterfactual pool: random's Table 2 figures (2 runs x 200 steps), then Table 4's step-1 and step-7 hit rates. */
+async function gridFigures(pool, model) {
+  const c = gridColumns(await gridRun(pool, model));
+  return `${c.rndMean}${c.rndMedian}${c.rndReward}${c.hits}`;
 }
 
 function printSteps(label, perStep) {
@@ -402,14 +414,14 @@ if (flags.coherence || flags['coherence-cells']) {
   );
   for (const [c, k] of cells) {
     const pool = await coherentPool(c, k);
-    const { pool: at0 } = await table4(pool.loaded, pool.source);
+    const run = await gridRun(pool, DEFAULT_SIM_MODEL);
+    const at0 = run.pool;
     const ceilingOf = (list, kn) => precision64(fromNeighbours(list, kn, at0.truth), at0.truth, at0.threshold);
-    const figures = await gridFigures(pool, DEFAULT_SIM_MODEL);
-    const [rndMean, rndMed, rndReward, hit1, hit7] = figures.trim().split(/\s+/);
+    const col = gridColumns(run);
     process.stdout.write(
-      `${c.toFixed(2).padStart(5)}${k.toFixed(2).padStart(6)}${rndMean.padStart(13)}${rndMed.padStart(12)}${rndReward.padStart(15)}` +
+      `${c.toFixed(2).padStart(5)}${k.toFixed(2).padStart(6)}${col.rndMean}${col.rndMedian}${col.rndReward}` +
         `${ceilingOf(pool.loaded.packed.within, 6).toFixed(3).padStart(12)}${ceilingOf(pool.loaded.packed.cross, 12).toFixed(3).padStart(11)}` +
-        `${hit1.padStart(12)}${hit7.padStart(12)}\n`,
+        `${col.hits}\n`,
     );
   }
 }
@@ -452,13 +464,11 @@ if (flags.twins || flags['twin-sizes']) {
   );
   for (const size of sizes) {
     const pool = await twinPool(size);
-    const { pool: at0, perStep } = await table4(pool.loaded, pool.source, DEFAULT_SIM_MODEL, 'within-only');
-    const ceilingIn = precision64(fromNeighbours(pool.loaded.packed.within, 6, at0.truth), at0.truth, at0.threshold);
-    const [rndMean, rndMed, rndReward] = (await gridFigures(pool, DEFAULT_SIM_MODEL)).trim().split(/\s+/);
-    const hit = (t) => (perStep[t].hits / perStep[t].picks).toFixed(3);
+    const run = await gridRun(pool, DEFAULT_SIM_MODEL, 'within-only');
+    const ceilingIn = precision64(fromNeighbours(pool.loaded.packed.within, 6, run.pool.truth), run.pool.truth, run.pool.threshold);
+    const col = gridColumns(run);
     process.stdout.write(
-      `${String(size).padStart(4)}${rndMean.padStart(13)}${rndMed.padStart(12)}${rndReward.padStart(15)}` +
-        `${ceilingIn.toFixed(3).padStart(12)}${hit(1).padStart(12)}${hit(7).padStart(12)}\n`,
+      `${String(size).padStart(4)}${col.rndMean}${col.rndMedian}${col.rndReward}${ceilingIn.toFixed(3).padStart(12)}${col.hits}\n`,
     );
   }
 }

@@ -27,7 +27,7 @@ const stale = (outputs, sources, skip = []) => {
 };
 
 /** Rebuilds the stale parts; `datasets` lists the bundled datasets to make sure of. */
-export async function ensureBuilt({ datasets = ['tiny', 'envscaler-rl'] } = {}) {
+export async function ensureBuilt({ datasets = ['tiny', 'classroom', 'envscaler-rl'] } = {}) {
   if (stale(['build/envsched.wasm', 'build/envsched.test.wasm'], ['assembly', 'src/engine/wasm/layout.ts', 'asconfig.json']))
     run('npm run build:wasm');
   // dist/ holds what tsconfig.node.json compiles: everything in src but the browser-only folders.

@@ -13,11 +13,11 @@ interface DatasetEntry {
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const index = JSON.parse(readFileSync(`${root}datasets/index.json`, 'utf8')) as DatasetEntry[];
-const recorded = index.filter((d) => d.sha256 && ['tiny', 'envscaler-rl'].includes(d.name));
+const recorded = index.filter((d) => d.sha256 && ['tiny', 'classroom', 'envscaler-rl'].includes(d.name));
 
 describe('bundled datasets', () => {
   it('records hashes for the datasets the suite builds', () => {
-    expect(recorded.map((d) => d.name).sort()).toEqual(['envscaler-rl', 'tiny']);
+    expect(recorded.map((d) => d.name).sort()).toEqual(['classroom', 'envscaler-rl', 'tiny']);
   });
 
   it.each(recorded.map((d) => [d.name, d] as const))('%s builds to the recorded bytes (same seed, same files)', (name, entry) => {

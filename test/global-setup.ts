@@ -19,5 +19,5 @@ export default async function setup(): Promise<void> {
   const { ensureBuilt } = (await import(pathToFileURL(script.pathname).href)) as {
     ensureBuilt(opts?: { datasets?: string[] }): Promise<void>;
   };
-  await ensureBuilt({ datasets: ['tiny', 'envscaler-rl'] });
+  await ensureBuilt({ datasets: ['tiny', 'classroom', 'envscaler-rl'] });
 }

@@ -13,7 +13,7 @@ import { GENERATOR_VERSION, generatePool, poolFiles } from '../pool/generate.ts'
 
 /** Bump when the builder's output changes for the same input. */
 export const BUILDER_VERSION = 1;
-export const DEFAULT_DATASETS: readonly string[] = ['tiny', 'envscaler-rl'];
+export const DEFAULT_DATASETS: readonly string[] = ['tiny', 'classroom', 'envscaler-rl'];
 
 const PACKAGE_DATASETS = fileURLToPath(new URL('../../datasets/', import.meta.url));
 

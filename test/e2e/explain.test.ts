@@ -289,6 +289,18 @@ describe('Explain mode', () => {
     expect(await again.page.getAttribute('[data-testid=explain-mode]', 'data-step')).toBe('12');
   });
 
+  it('opens the lecture link of docs/teaching.md on the teaching pool: every scene legible at 1920x1080, the whole pool of 300 tasks drawn', async () => {
+    const { page } = await open('?dataset=classroom&B=8&T=40&step=14&present=1&controls=0&explain=rollouts', { width: 1920, height: 1080 });
+    for (const [k, scene] of SCENES.entries()) {
+      if (k > 0) await page.keyboard.press('ArrowRight');
+      await ready(page, scene);
+      const { small, overlaps } = await legibility(page, '[data-testid=explain-mode]');
+      expect(small, scene).toEqual([]);
+      expect(overlaps, scene).toEqual([]);
+    }
+    expect(await page.locator('[data-testid=explain-mode] [data-testid=pool-graph] circle[role=button]').count()).toBe(300);
+  });
+
   it('is legible on a projector: every scene at 1280x720 and 1920x1080 in presentation mode has labels of at least 14 px that do not overlap', async () => {
     for (const [width, height] of [
       [1280, 720],

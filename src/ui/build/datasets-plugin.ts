@@ -20,7 +20,7 @@ export interface DatasetFile {
 }
 
 /** The order datasets are listed in the app's picker; others follow alphabetically. */
-const PREFERRED = ['envscaler-rl', 'tiny', 'envscaler-full'];
+const PREFERRED = ['envscaler-rl', 'classroom', 'tiny', 'envscaler-full'];
 
 function pick(dir: string, name: string): string | null {
   for (const ext of ['.graph.bin', '.graph.json']) {

@@ -27,7 +27,7 @@ const SIZES = [
   [1280, 720],
   [1920, 1080],
 ];
-const QUERY = process.env.EXPLAIN_QUERY ?? 'dataset=tiny&B=12&T=40&step=14&present=1&controls=0';
+const QUERY = process.env.EXPLAIN_QUERY ?? 'dataset=classroom&B=8&T=40&step=14&present=1&controls=0'; // the lecture link of docs/teaching.md
 const only = process.argv.slice(2);
 
 const server = await preview({ root: ROOT, preview: { port: 0, host: '127.0.0.1' }, logLevel: 'error' });

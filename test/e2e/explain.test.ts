@@ -301,6 +301,18 @@ describe('Explain mode', () => {
     expect(await page.locator('[data-testid=explain-mode] [data-testid=pool-graph] circle[role=button]').count()).toBe(300);
   });
 
+  it('shows every column of the coverage and exploitation picks on a 1280x720 projector, without a scroll bar', async () => {
+    for (const scene of ['coverage', 'exploitation']) {
+      const { page } = await open(`?dataset=classroom&B=8&T=40&step=14&present=1&controls=0&explain=${scene}`, {
+        width: 1280,
+        height: 720,
+      });
+      await ready(page, scene);
+      const box = await page.$eval('[data-testid=explain-mode] .scroll', (el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+      expect(box.scroll, scene).toBeLessThanOrEqual(box.client);
+    }
+  });
+
   it('is legible on a projector: every scene at 1280x720 and 1920x1080 in presentation mode has labels of at least 14 px that do not overlap', async () => {
     for (const [width, height] of [
       [1280, 720],

@@ -183,20 +183,25 @@ describe('sweep view in Chromium', () => {
       ['mean_variance', '2'],
     ]);
 
-    // A long sweep, cancelled as soon as its first run is in.
-    await page.fill('[aria-label="knob 1 values"]', '0:1:0.05');
-    await page.fill('input[type=number]', '5');
-    await page.click('button:has-text("Run sweep")');
-    await page.waitForFunction(() => (window as unknown as { envschedSweep: PageSweep }).envschedSweep.store.progress.done >= 1, null, {
+    await page.close();
+
+    // A long sweep (105 runs of 200 steps: seconds, so that it cannot end before the click), cancelled
+    // as soon as its first run is in.
+    const long = await open('dataset=tiny&T=200&sweep.rho=0,1&sweep.seeds=1&sweep.metrics=final');
+    await long.waitForSelector('[data-testid=sweep-progress][data-done=true]', { timeout: 120_000 });
+    await long.fill('[aria-label="knob 1 values"]', '0:1:0.05');
+    await long.fill('input[type=number]', '5');
+    await long.click('button:has-text("Run sweep")');
+    await long.waitForFunction(() => (window as unknown as { envschedSweep: PageSweep }).envschedSweep.store.progress.done >= 1, null, {
       timeout: 120_000,
     });
-    await page.click('button:has-text("Cancel")');
-    await page.waitForSelector('[data-testid=sweep-progress][data-done=true]');
-    const cancelled = await sweepOf(page);
+    await long.click('button:has-text("Cancel")');
+    await long.waitForSelector('[data-testid=sweep-progress][data-done=true]');
+    const cancelled = await sweepOf(long);
     expect(cancelled.result?.cancelled).toBe(true);
     expect(cancelled.progress.done).toBeLessThan(cancelled.progress.total);
-    await page.waitForTimeout(300);
-    expect((await sweepOf(page)).progress.done).toBe(cancelled.progress.done); // nothing arrives after the cancel
-    await page.close();
+    await long.waitForTimeout(300);
+    expect((await sweepOf(long)).progress.done).toBe(cancelled.progress.done); // nothing arrives after the cancel
+    await long.close();
   });
 });

@@ -141,6 +141,10 @@ describe('envsched reproduce', () => {
     expect(out.table4.steps.map((s: { step: number }) => s.step)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     expect(out.table4.steps[0].hitRate).toBeNull(); // the random cold start has no exploitation picks
     expect(out.table4.steps[1].hitRate).toBeGreaterThanOrEqual(0);
+    // The prediction's own hit rate (its highest priorities, before the batch's rules), beside the picks'.
+    expect(out.table4.steps[0].predictionHitRate).toBeNull();
+    for (const s of out.table4.steps.slice(1))
+      (expect(s.predictionHitRate).toBeGreaterThanOrEqual(0), expect(s.predictionHitRate).toBeLessThanOrEqual(1));
     expect(out.table4.lowQuartile).toHaveLength(8);
     expect(out.table4.lowQuartile[0].meanVariance).toBeLessThanOrEqual(out.table4.highQuartile[0].meanVariance);
     // Figure 4's curves: one value per step, the envs curve averaging to the row's envs per batch.

@@ -109,13 +109,14 @@ export function reproduceTable(result: ReproduceResult): string {
   const t4table =
     t4.runs > 0
       ? table(
-          ['step', 'batch var', 'cumul. var', 'hit rate', 'low-q batch var', 'low-q hit', 'high-q batch var', 'high-q hit'],
+          ['step', 'batch var', 'cumul. var', 'hit rate', 'low-q batch var', 'low-q hit', 'high-q batch var', 'high-q hit', 'top-q hit'],
           t4rows(t4.steps).map((row, k) => [
             ...row,
             fmt(t4.lowQuartile[k]?.meanVariance, 4),
             fmt(t4.lowQuartile[k]?.hitRate, 3),
             fmt(t4.highQuartile[k]?.meanVariance, 4),
             fmt(t4.highQuartile[k]?.hitRate, 3),
+            fmt(t4.steps[k].predictionHitRate, 3),
           ]),
         )
       : [];
@@ -141,6 +142,7 @@ export function reproduceTable(result: ReproduceResult): string {
           t4.step7HitRange
             ? `step-7 hit rate 5th-95th percentile over runs: ${fmt(t4.step7HitRange[0], 3)}-${fmt(t4.step7HitRange[1], 3)} (paper ${p4.step7.hitRateP5}-1.000)`
             : '',
+          "top-q hit: the same share for the step's highest priorities q, as many as its exploitation picks, before the exposure discount, the similarity penalty and the caps (not a paper figure: how good the prediction itself is)",
           '',
         ]
       : []),

@@ -4,10 +4,10 @@
 import type { Config, LoadedGraph, SchedulerName } from '../engine/types.ts';
 import { evaluateChecks, type CheckResult } from './checks.ts';
 import { randomTraining } from './env-scaling.ts';
-import { mean } from './metrics.ts';
+import { mean, quantile } from './metrics.ts';
 import { DEFAULT_SIM_MODEL, worldDifferences, type SimModelParams } from './model-params.ts';
 import { PAPER_BASE, PAPER_FIGURE1, PAPER_GAIN_SHARE_RANGE, PAPER_ROWS, PAPER_TABLE4, type PaperRow } from './paper.ts';
-import { SimulationRun, type RunResult, type RunWasm } from './run.ts';
+import { SimulationRun, type RunResult, type RunWasm, type StepDetail } from './run.ts';
 
 /** Table 2 (baselines vs EnvSched) and Table 3(a) (ablations), in one list. */
 export const REPRODUCE_SCHEDULERS: readonly SchedulerName[] = [
@@ -75,6 +75,12 @@ export interface Table4Step {
   cumulativeVariance: number;
   /** Exploitation picks of the step in the pool's top quartile of true variance; null at the random step 0. */
   hitRate: number | null;
+  /**
+   * The same for the step's highest priorities q, as many as its exploitation picks, before the
+   * batch's rules (exposure, similarity penalty, eligibility): how good the prediction itself is.
+   * Not a paper figure (docs/reproduction.md, "Table 4: where the hit rate is lost"); null at step 0.
+   */
+  predictionHitRate: number | null;
   /** 95% interval of the mean over runs (mean +- 1.96 sd / sqrt(runs)) of the batch variance. */
   meanVarianceCi: [number, number];
 }
@@ -137,15 +143,34 @@ export interface ReproduceOptions {
 }
 
 /** Runs `config` to the end, yielding nothing (one SimulationRun per seed). */
-function runOne(
-  wasm: RunWasm,
-  loaded: LoadedGraph,
-  config: Config,
-  source: string,
-  model: SimModelParams,
-  randomColdStart = false,
-): RunResult {
-  return new SimulationRun(wasm, loaded, config, source, { model, randomColdStart }).run();
+function runOne(wasm: RunWasm, loaded: LoadedGraph, config: Config, source: string, model: SimModelParams): RunResult {
+  return new SimulationRun(wasm, loaded, config, source, { model }).run();
+}
+
+/** A Table 4 run: the run, and per step the prediction's own hits and picks (Table4Step.predictionHitRate). */
+interface Table4Run {
+  result: RunResult;
+  prediction: { hits: number; picks: number }[];
+}
+
+/** Of the step's highest priorities q, as many as its exploitation picks, those in the pool's top quartile of true variance. */
+function predictionHits(run: SimulationRun, d: StepDetail): { hits: number; picks: number } {
+  const q = run.scheduler.priorities?.() ?? null;
+  const picks = d.metrics.exploitationPicks;
+  if (!q || picks === 0) return { hits: 0, picks: 0 };
+  const threshold = quantile(d.truthVariance, 0.75);
+  const top = Array.from(q.keys())
+    .sort((i, j) => q[j] - q[i] || i - j)
+    .slice(0, picks);
+  return { hits: top.filter((i) => d.truthVariance[i] >= threshold).length, picks };
+}
+
+/** Runs a Table 4 configuration step by step (step 0 a random cold start), keeping the prediction's hits. */
+function runTable4(wasm: RunWasm, loaded: LoadedGraph, config: Config, source: string, model: SimModelParams): Table4Run {
+  const run = new SimulationRun(wasm, loaded, config, source, { model, randomColdStart: true });
+  const prediction: Table4Run['prediction'] = [];
+  while (!run.done) prediction.push(predictionHits(run, run.step()));
+  return { result: run.result(), prediction };
 }
 
 /** Seed-mean curve at steps 0..T (index 0 = before training). */
@@ -203,7 +228,8 @@ function summarise(scheduler: SchedulerName, runs: RunResult[], randomBest: numb
   };
 }
 
-function table4Steps(runs: RunResult[]): Table4Step[] {
+function table4Steps(t4runs: Table4Run[]): Table4Step[] {
+  const runs = t4runs.map((r) => r.result);
   const steps: Table4Step[] = [];
   for (let t = 0; t <= TABLE4_STEPS; t++) {
     const v = runs.map((r) => r.steps[t].meanVariance);
@@ -218,9 +244,13 @@ function table4Steps(runs: RunResult[]): Table4Step[] {
     });
     let picks = 0;
     let hits = 0;
-    for (const r of runs) {
-      picks += r.steps[t].exploitationPicks;
-      hits += r.steps[t].exploitationHits;
+    let predictedPicks = 0;
+    let predictedHits = 0;
+    for (const r of t4runs) {
+      picks += r.result.steps[t].exploitationPicks;
+      hits += r.result.steps[t].exploitationHits;
+      predictedPicks += r.prediction[t].picks;
+      predictedHits += r.prediction[t].hits;
     }
     const m = mean(v);
     const sd = Math.sqrt(mean(v.map((x) => (x - m) ** 2)));
@@ -230,6 +260,7 @@ function table4Steps(runs: RunResult[]): Table4Step[] {
       meanVariance: m,
       cumulativeVariance: mean(cum),
       hitRate: t === 0 || picks === 0 ? null : hits / picks,
+      predictionHitRate: t === 0 || predictedPicks === 0 ? null : predictedHits / predictedPicks,
       meanVarianceCi: [m - half, m + half],
     });
   }
@@ -290,17 +321,15 @@ export async function reproduce(
   }
 
   // Table 4: step 0 a uniform random batch, then TABLE4_STEPS EnvSched steps (seeds 1000 + k).
-  const t4runs: RunResult[] = [];
+  const t4runs: Table4Run[] = [];
   for (let k = 0; k < options.table4Runs; k++) {
-    t4runs.push(
-      runOne(await newWasm(), loaded, { ...base, scheduler: 'envsched', seed: 1000 + k, T: TABLE4_STEPS + 1 }, source, model, true),
-    );
+    t4runs.push(runTable4(await newWasm(), loaded, { ...base, scheduler: 'envsched', seed: 1000 + k, T: TABLE4_STEPS + 1 }, source, model));
     tick(`table 4 run ${k + 1}`);
   }
-  const byInitial = [...t4runs].sort((a, b) => a.steps[0].meanVariance - b.steps[0].meanVariance);
+  const byInitial = [...t4runs].sort((a, b) => a.result.steps[0].meanVariance - b.result.steps[0].meanVariance);
   const q = Math.max(1, Math.floor(t4runs.length / 4));
   const step7Hits = t4runs
-    .map((r) => r.steps[TABLE4_STEPS].hitRate)
+    .map((r) => r.result.steps[TABLE4_STEPS].hitRate)
     .filter((h): h is number => h !== null)
     .sort((a, b) => a - b);
   const table4: Table4 = {

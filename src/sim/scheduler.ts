@@ -35,4 +35,6 @@ export interface BatchScheduler {
   observe(step: number, groups: StepGroups): readonly number[];
   /** The scheduler's pool-wide prediction behind the last choice (larger = more variance expected); null if none. */
   predicted(): ArrayLike<number> | null;
+  /** The EnvSched family's priorities q (SPEC 5) behind the last choice, copied; null after a cold start. For diagnostics. */
+  priorities?(): Float64Array | null;
 }

@@ -274,6 +274,12 @@ describe('the EnvSched Lab web app', () => {
     expect(paper[0]).toContain('0.0596');
     expect(paper[1]).toContain('0.921');
     for (const row of paper) expect(row.match(/[✓✗]/g)).toHaveLength(3);
+    // Beside the picks' hit rate, the prediction's own (its highest priorities q), from step 1 on.
+    const topQ = await page.$$eval('[data-testid=reproduce-table4] tbody tr:not([data-testid]) td:last-child', (tds) =>
+      tds.map((td) => td.textContent),
+    );
+    expect(topQ[0]).toBe('–');
+    for (const cell of topQ.slice(1)) expect(Number(cell)).toBeGreaterThanOrEqual(0);
     // Figure 4, in words in the paper: the variance of both schedulers and EnvSched's coverage, quarter by quarter.
     expect(await page.textContent('[data-testid=reproduce-figure4]')).toMatch(/random \d\.\d{4} \/ \d\.\d{4} \/ \d\.\d{4} \/ \d\.\d{4}/);
     const checks = await page.$$eval('[data-testid=reproduce-checks] tbody tr', (trs) => trs.map((tr) => tr.textContent ?? ''));

@@ -8,6 +8,7 @@ import { pointStats } from '../src/sweep/stats.ts';
 import { cardRows, heldoutBand, runCard, stepsToReach } from '../src/ui/result/card.ts';
 import { CARD_SETTLE_MS, CardRunner, type CardFields } from '../src/ui/result/card-runner.ts';
 import { laneNames } from '../src/ui/lib/lane-names.ts';
+import { paperSetup, paperValue } from '../src/ui/result/paper.ts';
 import { defaultConfig } from '../src/ui/state/url-state.ts';
 
 function run(heldout: number[], over: Partial<RunSummary>): PointRun {
@@ -172,5 +173,22 @@ describe('the result card', () => {
     expect(laneNames(a, { ...a, scheduler: 'random' })).toEqual({ a: 'A: EnvSched', b: 'B: Random' });
     expect(laneNames(a, { ...a, rho: 1, K_within: 3, seed: 2 })).toEqual({ a: 'A: ρ 0.5, K_within 6 +1', b: 'B: ρ 1, K_within 3 +1' });
     expect(laneNames(a, null)).toEqual({ a: 'A: EnvSched', b: null });
+  });
+});
+
+describe("the paper's figures beside the card", () => {
+  it("are the paper's setup only: its pool, B = 64 and K = 8", () => {
+    const paper = defaultConfig();
+    expect(paperSetup(paper)).toBe(true);
+    expect(paperSetup({ ...paper, dataset: 'classroom' })).toBe(false);
+    expect(paperSetup({ ...paper, B: 8 })).toBe(false);
+    expect(paperSetup({ ...paper, K: 4 })).toBe(false);
+  });
+
+  it("give Table 2's environments per batch and Figure 1's step counts per scheduler", () => {
+    expect(paperValue('envsPerBatch', 'envsched')).toBe(45.96);
+    expect(paperValue('envsPerBatch', 'random')).toBe(36.53);
+    expect(paperValue('stepsToReach', 'envsched')).toBe(40);
+    expect(paperValue('heldoutFinal', 'envsched')).toBeNull();
   });
 });

@@ -83,6 +83,10 @@ describe('the result card', () => {
     const { page } = await open(`?${TINY}&seed=${seed}`);
     await finishedFingerprint(page);
     const rows = await cardRows(page, 5);
+    // The paper's figures describe its pool with B = 64: on tiny with B = 12 the card shows none.
+    expect(await page.$$eval('[data-testid=result-card] .paper', (els) => els.map((e) => e.textContent?.trim()))).toEqual(
+      new Array(5).fill('paper –'),
+    );
     // The same runs by the CLI, seed by seed: A (EnvSched) and B (random at the same seed).
     const cfg = join(work, 'card-config.json');
     writeFileSync(cfg, JSON.stringify({ B: 12, T: 40 }));

@@ -29,7 +29,7 @@ const { SimulationRun } = await import(dist('sim/run.js'));
 const { reproduce } = await import(dist('sim/reproduce.js'));
 const { DEFAULT_SIM_MODEL } = await import(dist('sim/model-params.js'));
 const { DEFAULT_CONFIG } = await import(dist('engine/config.js'));
-const { averageRanks, pearsonOfRanks } = await import(dist('sim/metrics.js'));
+const { averageRanks, hitsOfHighest, pearsonOfRanks } = await import(dist('sim/metrics.js'));
 
 const { values: flags } = parseArgs({
   options: {
@@ -101,13 +101,9 @@ async function table4(loaded, source, model = DEFAULT_SIM_MODEL, scheduler = 'en
       // exploitation scores q * omega without the batch's rules (eligibility, the similarity penalty).
       const q = t > 0 ? run.scheduler.priorities?.() : null;
       if (q) {
-        const omega = (i) => (1 + selections[i] / config(0).c0) ** -0.5;
-        const hitsOfTop = (score) => {
-          const top = [...q.keys()].sort((i, j) => score(j) - score(i) || i - j).slice(0, 32);
-          return top.filter((i) => truth[i] >= threshold).length / top.length;
-        };
-        s.topQ.push(hitsOfTop((i) => q[i]));
-        s.topQOmega.push(hitsOfTop((i) => q[i] * omega(i)));
+        const scoreOmega = q.map((x, i) => x * (1 + selections[i] / DEFAULT_CONFIG.c0) ** -0.5);
+        s.topQ.push(hitsOfHighest(q, 32, truth, threshold) / 32);
+        s.topQOmega.push(hitsOfHighest(scoreOmega, 32, truth, threshold) / 32);
       }
       for (const i of d.metrics.batch) ((observed[i] = 1), selections[i]++);
     }
@@ -205,10 +201,7 @@ printSteps('calibrated pool', calibrated.perStep);
 // has), and count how many of the 64 highest predictions are in the pool's highest quartile.
 const truthRanks = averageRanks(truth);
 /** Share of the 64 highest predictions whose true variance is at least `cut` (the pool's highest quartile). */
-const precision64 = (pred, values = truth, cut = threshold) => {
-  const best = [...pred.keys()].sort((i, j) => pred[j] - pred[i] || i - j).slice(0, 64);
-  return best.filter((i) => values[i] >= cut).length / best.length;
-};
+const precision64 = (pred, values = truth, cut = threshold) => hitsOfHighest(pred, 64, values, cut) / 64;
 /** Similarity-weighted mean of `values` over the first k entries of task i's list (0 without entries). */
 function neighbourMean(list, values, i, k) {
   let s = 0;
@@ -236,28 +229,20 @@ process.stdout.write(
 // What neighbours share: Pearson correlation of a task's value with its first within-environment
 // neighbour's, for the expected reward and the variance; and how much of the variance the expected
 // reward alone explains (R^2 of the variance on 40 bins of the expected reward).
-const pearson = (a, b) => {
-  const ma = mean(a);
-  const mb = mean(b);
-  let sab = 0;
-  let saa = 0;
-  let sbb = 0;
-  a.forEach((x, i) => ((sab += (x - ma) * (b[i] - mb)), (saa += (x - ma) ** 2), (sbb += (b[i] - mb) ** 2)));
-  return sab / Math.sqrt(saa * sbb);
-};
 function firstNeighbourCorrelation(values) {
   const within = loaded.packed.within;
   const own = [];
   const next = [];
   for (let i = 0; i < n; i++)
     if (within.offsets[i + 1] > within.offsets[i]) (own.push(values[i]), next.push(values[within.index[within.offsets[i]]]));
-  return pearson(own, next);
+  return pearsonOfRanks(own, next); // Pearson's correlation of any two series (here not ranks)
 }
 const truthMean = calibrated.pool.mean.subarray(0, n);
 const binOf = (i) => Math.min(39, Math.floor(truthMean[i] * 40));
 const binMean = Array.from({ length: 40 }, (_, b) => mean(Array.from(truth).filter((_, i) => binOf(i) === b)));
+const truthAverage = mean(Array.from(truth));
 const residual = Array.from(truth).reduce((s, v, i) => s + (v - binMean[binOf(i)]) ** 2, 0);
-const total = Array.from(truth).reduce((s, v) => s + (v - mean(Array.from(truth))) ** 2, 0);
+const total = Array.from(truth).reduce((s, v) => s + (v - truthAverage) ** 2, 0);
 process.stdout.write(
   `first within-environment neighbour's correlation with the task: expected reward ${firstNeighbourCorrelation(truthMean).toFixed(3)}, ` +
     `variance ${firstNeighbourCorrelation(truth).toFixed(3)}; the expected reward explains R^2 = ${(1 - residual / total).toFixed(3)} of the variance\n`,

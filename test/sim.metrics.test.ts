@@ -2,7 +2,16 @@
 // must give exactly the values of the definitions (a native numeric sort, binary-searched ranks).
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../src/util/mulberry32.ts';
-import { averageRanks, median, pearsonOfRanks, quantile, ranksAndQuantile, sortedCopy, spearman } from '../src/sim/metrics.ts';
+import {
+  averageRanks,
+  hitsOfHighest,
+  median,
+  pearsonOfRanks,
+  quantile,
+  ranksAndQuantile,
+  sortedCopy,
+  spearman,
+} from '../src/sim/metrics.ts';
 import { sample } from './helpers/metric-samples.ts';
 
 const rng = mulberry32;
@@ -105,5 +114,16 @@ describe('simulator metrics', () => {
       expect(Array.from(got.ranks)).toEqual(Array.from(ranksByDefinition(y)));
       if (!y.some((v) => v !== v)) expect(pearsonOfRanks(averageRanks(x, outX), got.ranks)).toBe(spearmanByDefinition(x, y));
     }
+  });
+});
+
+describe('hitsOfHighest', () => {
+  it('counts, among the k highest scores (ties to the lower index), the items whose value reaches the cut', () => {
+    const scores = [0.2, 0.9, 0.5, 0.9, 0.1];
+    const values = [1, 0, 1, 1, 1];
+    expect(hitsOfHighest(scores, 2, values, 1)).toBe(1); // items 1 and 3
+    expect(hitsOfHighest(scores, 3, values, 1)).toBe(2); // then item 2
+    expect(hitsOfHighest(scores, 10, values, 1)).toBe(4); // k past the end: every item
+    expect(hitsOfHighest([0.5, 0.5], 1, [0, 1], 1)).toBe(0); // the tie goes to item 0
   });
 });

@@ -300,6 +300,17 @@ function averageRanksBySearch(values: ArrayLike<number>): Float64Array {
   return ranks;
 }
 
+/**
+ * How many of the `k` items of highest `scores` (ties to the lower index) have `values` at or above
+ * `cut`: the hits of a prediction's top picks (Table 4's readings).
+ */
+export function hitsOfHighest(scores: ArrayLike<number>, k: number, values: ArrayLike<number>, cut: number): number {
+  const order = Array.from({ length: scores.length }, (_, i) => i).sort((i, j) => scores[j] - scores[i] || i - j);
+  let hits = 0;
+  for (const i of order.slice(0, k)) if (values[i] >= cut) hits++;
+  return hits;
+}
+
 /** Spearman rank correlation (Pearson on average ranks); null when either side is constant. */
 export function spearman(x: ArrayLike<number>, y: ArrayLike<number>): number | null {
   return pearsonOfRanks(averageRanks(x), averageRanks(y));

@@ -4,7 +4,7 @@
 import type { Config, LoadedGraph, SchedulerName } from '../engine/types.ts';
 import { evaluateChecks, type CheckResult } from './checks.ts';
 import { randomTraining } from './env-scaling.ts';
-import { mean, quantile } from './metrics.ts';
+import { hitsOfHighest, mean } from './metrics.ts';
 import { DEFAULT_SIM_MODEL, worldDifferences, type SimModelParams } from './model-params.ts';
 import { PAPER_BASE, PAPER_FIGURE1, PAPER_GAIN_SHARE_RANGE, PAPER_ROWS, PAPER_TABLE4, type PaperRow } from './paper.ts';
 import { SimulationRun, type RunResult, type RunWasm, type StepDetail } from './run.ts';
@@ -158,11 +158,7 @@ function predictionHits(run: SimulationRun, d: StepDetail): { hits: number; pick
   const q = run.scheduler.priorities?.() ?? null;
   const picks = d.metrics.exploitationPicks;
   if (!q || picks === 0) return { hits: 0, picks: 0 };
-  const threshold = quantile(d.truthVariance, 0.75);
-  const top = Array.from(q.keys())
-    .sort((i, j) => q[j] - q[i] || i - j)
-    .slice(0, picks);
-  return { hits: top.filter((i) => d.truthVariance[i] >= threshold).length, picks };
+  return { hits: hitsOfHighest(q, picks, d.truthVariance, d.hitThreshold), picks };
 }
 
 /** Runs a Table 4 configuration step by step (step 0 a random cold start), keeping the prediction's hits. */

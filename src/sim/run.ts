@@ -106,6 +106,8 @@ export interface StepDetail {
   /** The simulator's exact expected within-group variance and reward of every pool task before this step's rollouts (SPEC 10; buffers the next step rewrites). */
   truthVariance: Float64Array;
   truthMean: Float64Array;
+  /** The pool's Q(0.75) of truthVariance (SPEC 5 convention): a task at or above it is a hit. */
+  hitThreshold: number;
   /** The groups exactly as the scheduler observed them (flags = confirmed suspicious rollouts, SPEC 8). */
   groups: StepGroups;
 }
@@ -242,7 +244,7 @@ export class SimulationRun {
     this.steps.push(metrics);
     this.options.onStep?.(metrics);
     // truth.mean is a view of the simulator's truth buffer: only the next step's truth() rewrites it.
-    return { metrics, phases, predicted, truthVariance: trueVar, truthMean: truth.mean, groups };
+    return { metrics, phases, predicted, truthVariance: trueVar, truthMean: truth.mean, hitThreshold: judged.threshold, groups };
   }
 
   /** The run so far as a result (summary, fingerprint); after the last step, the whole run. */

@@ -65,6 +65,7 @@ describe('links made before the calibrated world changed', () => {
       breadth: 0.30728,
       forgetting: 0.13609,
       normalisedDrift: 0,
+      driftExponent: 1,
       gradientNoise: 0,
       repeatDiscount: 0.036055,
       hiddenNoise: 0.049576,

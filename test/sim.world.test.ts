@@ -166,6 +166,20 @@ describe('learning mechanisms', () => {
     expect(step([0, 0.2, 1, 1])).toBeCloseTo((1 - 0.1 * 0.5) * both + 0.1 * 0.1, 12);
   });
 
+  it('drift exponent: at 1/2 the pushes of the groups with spread add in quadrature, so the drift grows with sqrt(N) while the lessons add up', async () => {
+    const world = { ...base, forgetting: 0.1, normalisedDrift: 1, driftExponent: 0.5 };
+    const step = await stepper(world);
+    const learned = step(spread);
+    expect(step([1, 1, 1, 1])).toBe(learned); // no group with spread: no drift
+    const both = step(spread); // two groups with spread of two: drift 0.1 x sqrt(2) / 2
+    expect(both).toBeCloseTo((1 - (0.1 * Math.SQRT2) / 2) * learned + 0.1, 12);
+    expect(step([0, 0.2, 1, 1])).toBeCloseTo((1 - 0.1 * 0.5) * both + 0.1 * 0.1, 12); // one of two: 0.1 x 1 / 2
+    // at 1 (off) the drift of two groups with spread is 0.1 x 2 / 2, the normalised drift's own rule
+    const linear = await stepper({ ...world, driftExponent: 1 });
+    const first = linear(spread);
+    expect(linear(spread)).toBeCloseTo((1 - 0.1) * first + 0.1, 12);
+  });
+
   it("gradient noise: a step has a fixed length, set by the learning rate, and the batch's signal-to-noise ratio decides how much of it teaches", async () => {
     const world = { ...base, gradientNoise: 1 };
     // credit 2 x 0.5 = 1 on the one family, two groups with spread: |g| = sqrt(1 + 1^2 x 2)

@@ -43,6 +43,7 @@ const P_REPEAT_DISCOUNT: i32 = 14; // rho: transfer of a task's group divided by
 const P_COMPETENCE0: i32 = 15; // the starting competence forgetting relaxes toward
 const P_NORMALISED_DRIFT: i32 = 16; // lambda: forgetting driven by the share of groups with spread (1) instead of the mean signal (0); off 0
 const P_GRADIENT_NOISE: i32 = 17; // kappa: the step has a fixed length (Adam), each group with spread adds noise kappa; off 0
+const P_DRIFT_EXPONENT: i32 = 18; // nu: with lambda, the drift follows (groups with spread)^nu / n (1/2: their pushes add in quadrature); off 1
 
 /** Records the layout of the packed pool and the policy state. Pointers come from mem_alloc. */
 export function sim_bind(
@@ -277,7 +278,11 @@ export function sim_learn(batch: usize, n: i32, K: i32, rewards: usize): void {
     // How far this step's update moves the policy: the mean signal (lambda 0) or, as under GRPO's
     // normalised advantages where every group with spread pushes about equally hard, the share of
     // groups with spread (lambda 1). No group with spread, no update, no drift.
-    const drive = lambda == 0.0 || n == 0 ? 0.0 : (1.0 - lambda) * signalSum / <f64>n + lambda * spreadGroups / <f64>n;
+    // With nu < 1 the pushes of the groups with spread are independent noise that adds in
+    // quadrature (nu 1/2): the drift grows with sqrt(N), not N.
+    const nu = param(P_DRIFT_EXPONENT);
+    const pushes = nu == 1.0 || spreadGroups == 0.0 ? spreadGroups : Math.pow(spreadGroups, nu);
+    const drive = lambda == 0.0 || n == 0 ? 0.0 : (1.0 - lambda) * signalSum / <f64>n + lambda * pushes / <f64>n;
     for (let f = 0; f < nFamilies; f++) {
       const c = ldF(credit, f);
       let a = ldF(pCompetence, f);

@@ -40,6 +40,8 @@ export interface SimModelParams {
   repeatDiscount: number;
   /** Normalised drift lambda: forgetting is driven by the share of groups with spread (1, GRPO: each pushes alike) instead of the mean signal (0). Off: 0. */
   normalisedDrift: number;
+  /** Drift exponent nu: with normalised drift, forgetting follows (groups with spread)^nu / n (1/2: their pushes are noise that adds in quadrature). Off: 1. */
+  driftExponent: number;
   /** Gradient noise kappa: a fixed-length (Adam) step whose direction is the credit plus noise kappa per group with spread; forgetting follows the noise's share. Off: 0 (the step grows with the credit). */
   gradientNoise: number;
   /** Structure-determined difficulty: the hidden part of every gate's difficulty is scaled by this. Off: 1 (as generated). */
@@ -53,6 +55,7 @@ export const WORLD_KNOBS = [
   'breadth',
   'forgetting',
   'normalisedDrift',
+  'driftExponent',
   'gradientNoise',
   'repeatDiscount',
   'hiddenNoise',
@@ -67,6 +70,7 @@ export const WORLD_OFF: Readonly<WorldMechanisms> = Object.freeze({
   breadth: 0,
   forgetting: 0,
   normalisedDrift: 0,
+  driftExponent: 1,
   gradientNoise: 0,
   repeatDiscount: 0,
   hiddenNoise: 1,
@@ -79,6 +83,7 @@ export const WORLD_BOUNDS: Readonly<Record<WorldKnob, readonly [number, number]>
   breadth: [0, 1],
   forgetting: [0, 0.5],
   normalisedDrift: [0, 1],
+  driftExponent: [0, 1],
   gradientNoise: [0, 4],
   repeatDiscount: [0, 2],
   hiddenNoise: [0, 1.5],
@@ -116,9 +121,9 @@ export function worldOff(model: SimModelParams): SimModelParams {
 }
 
 /** Number of f64 slots of the params array (assembly/sim/model.ts P_*). */
-export const MODEL_PARAM_SLOTS = 18;
+export const MODEL_PARAM_SLOTS = 19;
 
-/** The params array of assembly/sim/model.ts, in its index order (P_EXPLOIT ... P_GRADIENT_NOISE). */
+/** The params array of assembly/sim/model.ts, in its index order (P_EXPLOIT ... P_DRIFT_EXPONENT). */
 export function packModelParams(p: SimModelParams): Float64Array {
   return Float64Array.of(
     p.exploitRate,
@@ -139,6 +144,7 @@ export function packModelParams(p: SimModelParams): Float64Array {
     p.competence0,
     p.normalisedDrift,
     p.gradientNoise,
+    p.driftExponent,
   );
 }
 

@@ -250,6 +250,13 @@ export const WORLD_KNOB_INFO: WorldKnobInfo[] = [
       'What a step’s forgetting follows: 0 = its mean learning signal (learning and drift scale together), 1 = the share of groups with any spread (under GRPO each such group pushes the policy alike). Off: 0.',
   },
   {
+    key: 'driftExponent',
+    label: 'drift exponent',
+    step: 0.05,
+    explain:
+      'With normalised drift above 0: how a step’s forgetting grows with the number N of groups with spread, as N^ν. 1 = each such group pushes the policy as far as any other and the pushes add up; ½ = the pushes are independent noise and add in quadrature (√N), while the lessons still add up. Off: 1.',
+  },
+  {
     key: 'gradientNoise',
     label: 'gradient noise (fixed step)',
     step: 0.05,

@@ -8,7 +8,7 @@
 // evaluates them on seeds no fit used.
 //
 // Usage: node scripts/calibrate.mjs [--optimiser cmaes|nm] [--evals N] [--seeds S] [--t4-runs R]
-//          [--world third|grpo|adam|decay|std|noise] [--start fifth|declared] [--parallel] [--write none] [--out F.json]
+//          [--world third|grpo|adam|decay|std|noise|envdrift|noisedrift] [--start fifth|declared] [--parallel] [--write none] [--out F.json]
 //          [--from F.json] [--dry-run]
 //   defaults: the eighth fit (CMA-ES, 600 evaluations per fit, world std, from its declared start), so
 //   `npm run calibrate` (which adds --parallel) fits the values of src/sim/calibrated.ts again
@@ -123,6 +123,19 @@ const EIGHTH_FIT_A = {
  * other by their ratio (docs/calibration.md, ninth fit).
  */
 const DRIFT_RESCALE = 0.1396 / 0.1142;
+/** The ninth fit's A in the `noise` world, where the tenth fit's `noisedrift` world starts (5 significant digits). */
+const NINTH_FIT_A = {
+  competence0: 0.6425,
+  logitScale: 4.9086,
+  partialCredit: 0.85147,
+  etaCompetence: 0.00080353,
+  forgetting: 0.15417,
+  breadth: 0.014342,
+  hiddenNoise: 0.097503,
+  repeatDiscount: 0.01519,
+  etaFamiliarity: 0.027615,
+  familiarityDecay: 0.042945,
+};
 /** Random's mean sigma^0.5 over its mean sigma (0.32 / 0.144): the rates that multiply a group's signal, moved from the one to the other. */
 const SIGNAL_RESCALE = 2.2;
 
@@ -240,6 +253,28 @@ const WORLDS = {
     },
     /** The `std` world's box. */
     BOX: { familiarityDecay: [0, 0.2] },
+  },
+  envdrift: {
+    FIXED: { signalExponent: 1 },
+    /** The defaults (the eighth fit's A) with environments' skills drifting as the shared ones do (docs/calibration.md, tenth fit). */
+    START: { ...EIGHTH_FIT_A, familiarityDrift: EIGHTH_FIT_A.forgetting },
+    /** No earlier fit of this world: the fifth-fit start is the declared one. */
+    get FIFTH_START() {
+      return this.START;
+    },
+    /** The `std` world's box and the familiarity drift. */
+    BOX: { familiarityDecay: [0, 0.2], familiarityDrift: [0, 2] },
+  },
+  noisedrift: {
+    FIXED: { signalExponent: 1, normalisedDrift: 1, driftExponent: 0.5 },
+    /** The ninth fit's A with environments' skills drifting as the shared ones do (docs/calibration.md, tenth fit). */
+    START: { ...NINTH_FIT_A, familiarityDrift: NINTH_FIT_A.forgetting },
+    /** No earlier fit of this world: the fifth-fit start is the declared one. */
+    get FIFTH_START() {
+      return this.START;
+    },
+    /** The `noise` world's box and the familiarity drift. */
+    BOX: { familiarityDecay: [0, 0.2], familiarityDrift: [0, 2] },
   },
 };
 if (!(flags.world in WORLDS)) throw new Error(`--world: expected one of ${Object.keys(WORLDS).join(', ')}, got ${flags.world}`);

@@ -67,6 +67,7 @@ describe('links made before the calibrated world changed', () => {
       normalisedDrift: 0,
       driftExponent: 1,
       gradientNoise: 0,
+      familiarityDrift: 0,
       repeatDiscount: 0.036055,
       hiddenNoise: 0.049576,
       competence0: 0.7675,

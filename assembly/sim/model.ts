@@ -44,6 +44,7 @@ const P_COMPETENCE0: i32 = 15; // the starting competence forgetting relaxes tow
 const P_NORMALISED_DRIFT: i32 = 16; // lambda: forgetting driven by the share of groups with spread (1) instead of the mean signal (0); off 0
 const P_GRADIENT_NOISE: i32 = 17; // kappa: the step has a fixed length (Adam), each group with spread adds noise kappa; off 0
 const P_DRIFT_EXPONENT: i32 = 18; // nu: with lambda, the drift follows (groups with spread)^nu / n (1/2: their pushes add in quadrature); off 1
+const P_FAMILIARITY_DRIFT: i32 = 19; // psi: every environment's familiarity relaxes by psi x the step's drift, as competence does; off 0
 
 /** Records the layout of the packed pool and the policy state. Pointers come from mem_alloc. */
 export function sim_bind(
@@ -191,9 +192,10 @@ export function sim_rollout(batch: usize, n: i32, K: i32, rewards: usize, flags:
  * so the batch decides the step's direction. Its aligned part is the families' saturated credit
  * G_f, its noise kappa per group with spread, adding in quadrature. Competence moves by
  * etaC * G_f / |g| and relaxes toward competence0 by phi times the noise's share of the step.
+ * Returns that share (the step's drift).
  */
-function learnFixedStep(etaC: f64, sat: f64, phi: f64, a0: f64, kappa: f64, spreadGroups: f64, credit: usize): void {
-  if (spreadGroups == 0.0) return; // no group with spread: no gradient, no step
+function learnFixedStep(etaC: f64, sat: f64, phi: f64, a0: f64, kappa: f64, spreadGroups: f64, credit: usize): f64 {
+  if (spreadGroups == 0.0) return 0.0; // no group with spread: no gradient, no step
   let aligned = 0.0;
   for (let f = 0; f < nFamilies; f++) {
     const c = ldF(credit, f);
@@ -208,6 +210,7 @@ function learnFixedStep(etaC: f64, sat: f64, phi: f64, a0: f64, kappa: f64, spre
     const a = a0 + keep * (ldF(pCompetence, f) - a0);
     stF(pCompetence, f, a + etaC * ldF(credit, f) / norm);
   }
+  return noise / norm;
 }
 
 /**
@@ -272,7 +275,8 @@ export function sim_learn(batch: usize, n: i32, K: i32, rewards: usize): void {
   const phi = param(P_FORGETTING);
   const a0 = param(P_COMPETENCE0);
   const kappa = param(P_GRADIENT_NOISE);
-  if (kappa != 0.0) learnFixedStep(etaC, sat, phi, a0, kappa, spreadGroups, credit);
+  let drift = 0.0; // how far the step moved the policy, the driver of forgetting (phi multiplies it)
+  if (kappa != 0.0) drift = learnFixedStep(etaC, sat, phi, a0, kappa, spreadGroups, credit);
   else {
     const lambda = param(P_NORMALISED_DRIFT);
     // How far this step's update moves the policy: the mean signal (lambda 0) or, as under GRPO's
@@ -283,6 +287,7 @@ export function sim_learn(batch: usize, n: i32, K: i32, rewards: usize): void {
     const nu = param(P_DRIFT_EXPONENT);
     const pushes = nu == 1.0 || spreadGroups == 0.0 ? spreadGroups : Math.pow(spreadGroups, nu);
     const drive = lambda == 0.0 || n == 0 ? 0.0 : (1.0 - lambda) * signalSum / <f64>n + lambda * pushes / <f64>n;
+    drift = n == 0 ? 0.0 : lambda == 0.0 ? signalSum / <f64>n : drive;
     for (let f = 0; f < nFamilies; f++) {
       const c = ldF(credit, f);
       let a = ldF(pCompetence, f);
@@ -300,6 +305,13 @@ export function sim_learn(batch: usize, n: i32, K: i32, rewards: usize): void {
   const etaF = param(P_ETA_FAMILIARITY);
   const keep = 1.0 - param(P_FAMILIARITY_DECAY);
   const famMax = param(P_FAMILIARITY_MAX);
+  // Familiarity drift: an environment's own skills are parameters like the shared ones, disturbed by
+  // every update whether or not the environment is in the batch (and not by a step without one).
+  const psi = param(P_FAMILIARITY_DRIFT);
+  if (psi != 0.0 && drift != 0.0) {
+    const hold = 1.0 - min<f64>(1.0, psi * drift);
+    for (let e = 0; e < nEnvs; e++) stF(pFamiliarity, e, ldF(pFamiliarity, e) * hold);
+  }
   for (let e = 0; e < nEnvs; e++) {
     if (ldF(envCount, e) != 0.0) stF(pFamiliarity, e, Math.min(ldF(pFamiliarity, e) + etaF * ldF(envSpread, e), famMax));
     else stF(pFamiliarity, e, ldF(pFamiliarity, e) * keep);

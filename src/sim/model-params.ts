@@ -42,6 +42,8 @@ export interface SimModelParams {
   normalisedDrift: number;
   /** Drift exponent nu: with normalised drift, forgetting follows (groups with spread)^nu / n (1/2: their pushes are noise that adds in quadrature). Off: 1. */
   driftExponent: number;
+  /** Familiarity drift psi: every environment's familiarity relaxes by psi x the step's drift (what competence forgetting follows), present or not. Off: 0. */
+  familiarityDrift: number;
   /** Gradient noise kappa: a fixed-length (Adam) step whose direction is the credit plus noise kappa per group with spread; forgetting follows the noise's share. Off: 0 (the step grows with the credit). */
   gradientNoise: number;
   /** Structure-determined difficulty: the hidden part of every gate's difficulty is scaled by this. Off: 1 (as generated). */
@@ -57,6 +59,7 @@ export const WORLD_KNOBS = [
   'normalisedDrift',
   'driftExponent',
   'gradientNoise',
+  'familiarityDrift',
   'repeatDiscount',
   'hiddenNoise',
 ] as const;
@@ -72,6 +75,7 @@ export const WORLD_OFF: Readonly<WorldMechanisms> = Object.freeze({
   normalisedDrift: 0,
   driftExponent: 1,
   gradientNoise: 0,
+  familiarityDrift: 0,
   repeatDiscount: 0,
   hiddenNoise: 1,
 });
@@ -85,6 +89,7 @@ export const WORLD_BOUNDS: Readonly<Record<WorldKnob, readonly [number, number]>
   normalisedDrift: [0, 1],
   driftExponent: [0, 1],
   gradientNoise: [0, 4],
+  familiarityDrift: [0, 2],
   repeatDiscount: [0, 2],
   hiddenNoise: [0, 1.5],
 });
@@ -121,9 +126,9 @@ export function worldOff(model: SimModelParams): SimModelParams {
 }
 
 /** Number of f64 slots of the params array (assembly/sim/model.ts P_*). */
-export const MODEL_PARAM_SLOTS = 19;
+export const MODEL_PARAM_SLOTS = 20;
 
-/** The params array of assembly/sim/model.ts, in its index order (P_EXPLOIT ... P_DRIFT_EXPONENT). */
+/** The params array of assembly/sim/model.ts, in its index order (P_EXPLOIT ... P_FAMILIARITY_DRIFT). */
 export function packModelParams(p: SimModelParams): Float64Array {
   return Float64Array.of(
     p.exploitRate,
@@ -145,6 +150,7 @@ export function packModelParams(p: SimModelParams): Float64Array {
     p.normalisedDrift,
     p.gradientNoise,
     p.driftExponent,
+    p.familiarityDrift,
   );
 }
 

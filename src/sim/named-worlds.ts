@@ -1,7 +1,7 @@
 // The fitted worlds besides the calibrated one, by name: each is the fit A of a declared world
 // (docs/calibration.md) as docs/calibration-report.md prints it (4 significant digits), with the
 // values that world fixed before fitting (the familiarity decay of the hand calibration, 0.05,
-// for every fit before the seventh; `decay` is the seventh fit, the defaults until the eighth). `--world grpo`, the app's "fitted worlds" buttons and a
+// for every fit before the seventh; `decay` is the seventh fit, the defaults until the eighth; `noise` the ninth). `--world grpo`, the app's "fitted worlds" buttons and a
 // link's w.* keys replay them; test/sim.named-worlds.test.ts holds them to the report.
 import type { SimModelParams } from './model-params.ts';
 
@@ -14,7 +14,7 @@ export interface NamedWorld {
   values: Partial<SimModelParams>;
 }
 
-export const NAMED_WORLD_NAMES = ['decay', 'third', 'grpo', 'adam'] as const;
+export const NAMED_WORLD_NAMES = ['decay', 'third', 'grpo', 'adam', 'noise'] as const;
 export type NamedWorldName = (typeof NAMED_WORLD_NAMES)[number];
 
 export const NAMED_WORLDS: Readonly<Record<NamedWorldName, NamedWorld>> = Object.freeze({
@@ -86,6 +86,25 @@ export const NAMED_WORLDS: Readonly<Record<NamedWorldName, NamedWorld>> = Object
       etaFamiliarity: 0.03299,
       gradientNoise: 1.114,
       familiarityDecay: 0.05,
+    },
+  },
+  noise: {
+    label: 'drift from noise that adds in quadrature',
+    fit: 'Ninth fit in the `noise` world',
+    values: {
+      signalExponent: 1,
+      normalisedDrift: 1,
+      driftExponent: 0.5,
+      competence0: 0.6425,
+      logitScale: 4.909,
+      partialCredit: 0.8515,
+      etaCompetence: 0.0008035,
+      forgetting: 0.1542,
+      breadth: 0.01434,
+      hiddenNoise: 0.0975,
+      repeatDiscount: 0.01519,
+      etaFamiliarity: 0.02762,
+      familiarityDecay: 0.04295,
     },
   },
 });

@@ -264,6 +264,13 @@ export const WORLD_KNOB_INFO: WorldKnobInfo[] = [
       'Above 0 every step has the same length (as with Adam) and the batch only sets its direction: the lessons of its groups plus this much noise per group with spread. More spread per group, a cleaner step; forgetting follows the noise’s share (normalised drift then has no effect). At 0 a step grows with its lessons. Off: 0.',
   },
   {
+    key: 'familiarityDrift',
+    label: 'familiarity drift',
+    step: 0.05,
+    explain:
+      'Each step every environment’s own familiarity relaxes by ψ times the step’s drift (what forgetting follows), whether or not the environment is in the batch: practice renews it, a step without any update leaves it. 0: familiarity fades only in steps that leave the environment out. Off: 0.',
+  },
+  {
     key: 'repeatDiscount',
     label: 'memorisation vs transfer',
     step: 0.05,

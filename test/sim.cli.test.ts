@@ -84,7 +84,10 @@ describe('envsched simulate --world', () => {
       ['breath=0', /--world: "breath" is not a world parameter \(known: partialCredit, .*familiarityDecay\)/],
       ['breadth=2', /--world: breadth must be a number in \[0, 1\], got "2"/],
       ['logitScale=abc', /--world: logitScale must be a number in \[0\.01, 100\], got "abc"/],
-      ['breadth', /--world: expected name=value or a fitted world \(decay, third, grpo, adam\), got "breadth"/],
+      [
+        'breadth',
+        /--world: expected name=value or a fitted world \(decay, third, grpo, adam, noise, envdrift, noisedrift\), got "breadth"/,
+      ],
       ['breadth=0,breadth=1', /--world: breadth is given twice/],
     ] as const) {
       const r = await run(['--world', world]);

@@ -33,7 +33,9 @@ describe('fitted worlds by name', () => {
       breadth: 0,
     });
     expect(() => parseWorldText('breadth=0,adam', 'command line', '--world')).toThrow(/--world.*expected name=value, got "adam"/);
-    expect(() => parseWorldText('sgd', 'command line', '--world')).toThrow(/fitted world \(decay, third, grpo, adam\), got "sgd"/);
+    expect(() => parseWorldText('sgd', 'command line', '--world')).toThrow(
+      /fitted world \(decay, third, grpo, adam, noise, envdrift, noisedrift\), got "sgd"/,
+    );
   });
 
   it('give the command line the same run as the values written out', async () => {

@@ -180,6 +180,31 @@ describe('learning mechanisms', () => {
     expect(linear(spread)).toBeCloseTo((1 - 0.1) * first + 0.1, 12);
   });
 
+  it("familiarity drift: every update disturbs every environment's own skill, in the batch or not; a step without one leaves it", async () => {
+    const world = { ...base, etaFamiliarity: 0.1, familiarityDecay: 0.5, familiarityMax: 10, familiarityDrift: 0.2 };
+    const familiarity = async (model: SimModelParams) => {
+      const sim = await simulatorFor(loaded, 2, model);
+      const seen: number[][] = [];
+      for (const [task, rewards] of [
+        [0, [0, 1]], // environment 0 practised: mean signal 0.5
+        [2, [0, 1]], // environment 1 practised, environment 0 left out
+        [2, [1, 1]], // no spread: no update
+      ] as const) {
+        sim.batchView(1).set([task]);
+        sim.rolloutView(1).rewards.set(rewards);
+        sim.learn(1);
+        seen.push([...sim.policy().familiarity.slice(0, 2)]);
+      }
+      return seen;
+    };
+    const [drifting, plain] = [await familiarity(world), await familiarity({ ...world, familiarityDrift: 0 })];
+    expect(drifting[0][0]).toBeCloseTo(0.05, 12); // nothing to lose yet, then practice adds 0.1 x 0.5
+    expect(plain[1][0]).toBeCloseTo(0.05 * 0.5, 12); // left out: the absence decay alone
+    expect(drifting[1][0]).toBeCloseTo(0.05 * (1 - 0.2 * 0.5) * 0.5, 12); // and the update's drift as well
+    expect(drifting[2][1]).toBe(drifting[1][1]); // no update: environment 1, in the batch, keeps its familiarity
+    expect(drifting[2][0]).toBeCloseTo(drifting[1][0] * 0.5, 12); // environment 0, left out again, only decays
+  });
+
   it("gradient noise: a step has a fixed length, set by the learning rate, and the batch's signal-to-noise ratio decides how much of it teaches", async () => {
     const world = { ...base, gradientNoise: 1 };
     // credit 2 x 0.5 = 1 on the one family, two groups with spread: |g| = sqrt(1 + 1^2 x 2)

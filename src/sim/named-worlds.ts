@@ -1,8 +1,10 @@
 // The fitted worlds besides the calibrated one, by name: each is the fit A of a declared world
 // (docs/calibration.md) as docs/calibration-report.md prints it (4 significant digits), with the
 // values that world fixed before fitting (the familiarity decay of the hand calibration, 0.05,
-// for every fit before the seventh; `decay` is the seventh fit, the defaults until the eighth; `noise` the ninth). `--world grpo`, the app's "fitted worlds" buttons and a
-// link's w.* keys replay them; test/sim.named-worlds.test.ts holds them to the report.
+// for every fit before the seventh). `decay` is the seventh fit, the defaults until the eighth;
+// `noise` is the ninth, `envdrift` and `noisedrift` the tenth. `--world grpo`, the app's "fitted
+// worlds" buttons and a link's w.* keys replay them; test/sim.named-worlds.test.ts holds them to
+// the report.
 import type { SimModelParams } from './model-params.ts';
 
 export interface NamedWorld {
@@ -14,7 +16,7 @@ export interface NamedWorld {
   values: Partial<SimModelParams>;
 }
 
-export const NAMED_WORLD_NAMES = ['decay', 'third', 'grpo', 'adam', 'noise'] as const;
+export const NAMED_WORLD_NAMES = ['decay', 'third', 'grpo', 'adam', 'noise', 'envdrift', 'noisedrift'] as const;
 export type NamedWorldName = (typeof NAMED_WORLD_NAMES)[number];
 
 export const NAMED_WORLDS: Readonly<Record<NamedWorldName, NamedWorld>> = Object.freeze({
@@ -105,6 +107,44 @@ export const NAMED_WORLDS: Readonly<Record<NamedWorldName, NamedWorld>> = Object
       repeatDiscount: 0.01519,
       etaFamiliarity: 0.02762,
       familiarityDecay: 0.04295,
+    },
+  },
+  envdrift: {
+    label: 'the defaults’ world with familiarity drift',
+    fit: 'Tenth fit in the `envdrift` world',
+    values: {
+      signalExponent: 1,
+      competence0: 0.9142,
+      logitScale: 4.883,
+      partialCredit: 0.9779,
+      etaCompetence: 0.001174,
+      forgetting: 0.1286,
+      breadth: 0.2625,
+      hiddenNoise: 0.2275,
+      repeatDiscount: 0.04082,
+      etaFamiliarity: 0.01453,
+      familiarityDecay: 0.09059,
+      familiarityDrift: 0.06151,
+    },
+  },
+  noisedrift: {
+    label: 'noise with familiarity drift',
+    fit: 'Tenth fit in the `noisedrift` world',
+    values: {
+      signalExponent: 1,
+      normalisedDrift: 1,
+      driftExponent: 0.5,
+      competence0: 0.9105,
+      logitScale: 5.422,
+      partialCredit: 0.9685,
+      etaCompetence: 0.00124,
+      forgetting: 0.2036,
+      breadth: 0.0486,
+      hiddenNoise: 0.06791,
+      repeatDiscount: 0.04183,
+      etaFamiliarity: 0.01544,
+      familiarityDecay: 0.08224,
+      familiarityDrift: 0.4219,
     },
   },
 });

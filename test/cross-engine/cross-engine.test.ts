@@ -47,6 +47,8 @@ const SEEDS = [1, 7];
 const GRPO_WORLD = { signalExponent: 1, normalisedDrift: 1 };
 /** The sixth fit's fixed step with gradient noise (docs/calibration.md), not the defaults. */
 const ADAM_WORLD = { signalExponent: 1, gradientNoise: 1.1138, forgetting: 0.022709 };
+/** The tenth fit's drift in quadrature (a pow per step) and familiarity drift (docs/calibration.md), not the defaults. */
+const NOISEDRIFT_WORLD = { signalExponent: 1, normalisedDrift: 1, driftExponent: 0.5, forgetting: 0.2036, familiarityDrift: 0.4219 };
 const BROWSER_TIMEOUT = 240_000;
 
 /** Firefox prefs: no updates, telemetry, studies, safe-browsing lists or first-run pages. */
@@ -177,10 +179,18 @@ beforeAll(async () => {
       SEEDS.map((seed) => ({ key: `${dataset}/${scheduler}/seed ${seed}`, dataset, scheduler, seed, steps: steps(dataset) })),
     ),
   );
-  // The world knobs the defaults leave off (GRPO's signal exponent and normalised drift; the fixed step) in every engine too.
+  // The world knobs the defaults leave off (GRPO's signal exponent and normalised drift; the fixed step; drift in quadrature and familiarity drift) in every engine too.
   for (const scheduler of ['random', 'envsched']) {
     cases.push({ key: `tiny/${scheduler}/seed 1/GRPO world`, dataset: 'tiny', scheduler, seed: 1, steps: 40, world: GRPO_WORLD });
     cases.push({ key: `tiny/${scheduler}/seed 1/adam world`, dataset: 'tiny', scheduler, seed: 1, steps: 40, world: ADAM_WORLD });
+    cases.push({
+      key: `tiny/${scheduler}/seed 1/noisedrift world`,
+      dataset: 'tiny',
+      scheduler,
+      seed: 1,
+      steps: 40,
+      world: NOISEDRIFT_WORLD,
+    });
   }
   outDir = await tempDir('envsched-cross-engine-');
   await build({ configFile: join(ROOT, 'test/cross-engine/vite.config.ts'), build: { outDir }, logLevel: 'warn' });

@@ -284,10 +284,12 @@ export function sim_learn(batch: usize, n: i32, K: i32, rewards: usize): void {
     // groups with spread (lambda 1). No group with spread, no update, no drift.
     // With nu < 1 the pushes of the groups with spread are independent noise that adds in
     // quadrature (nu 1/2): the drift grows with sqrt(N), not N.
-    const nu = param(P_DRIFT_EXPONENT);
-    const pushes = nu == 1.0 || spreadGroups == 0.0 ? spreadGroups : Math.pow(spreadGroups, nu);
-    const drive = lambda == 0.0 || n == 0 ? 0.0 : (1.0 - lambda) * signalSum / <f64>n + lambda * pushes / <f64>n;
-    drift = n == 0 ? 0.0 : lambda == 0.0 ? signalSum / <f64>n : drive;
+    if (n > 0 && lambda == 0.0) drift = signalSum / <f64>n;
+    else if (n > 0) {
+      const nu = param(P_DRIFT_EXPONENT);
+      const pushes = nu == 1.0 || spreadGroups == 0.0 ? spreadGroups : Math.pow(spreadGroups, nu);
+      drift = (1.0 - lambda) * signalSum / <f64>n + lambda * pushes / <f64>n;
+    }
     for (let f = 0; f < nFamilies; f++) {
       const c = ldF(credit, f);
       let a = ldF(pCompetence, f);
@@ -295,7 +297,7 @@ export function sim_learn(batch: usize, n: i32, K: i32, rewards: usize): void {
       // untrained policy, in proportion to how far the step's update moves it.
       if (phi != 0.0 && n > 0) {
         if (lambda == 0.0) a = a0 + (1.0 - min<f64>(1.0, phi * signalSum / <f64>n)) * (a - a0); // the same bits as before
-        else a = a0 + (1.0 - min<f64>(1.0, phi * drive)) * (a - a0);
+        else a = a0 + (1.0 - min<f64>(1.0, phi * drift)) * (a - a0);
       }
       // Saturating within a step: redundant groups of one family teach less than diverse ones.
       // (etaC * c first: the same bits as before the fixed step existed.)

@@ -2,7 +2,7 @@
 // at 1920 x 1080, the configuration panel at 1280 x 800, and runs that supersede each other.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { finishedFingerprint, openPage, startSite, type OpenPage, type Site } from './site.ts';
+import { finishedFingerprint, openPage, startSite, step, type OpenPage, type Site } from './site.ts';
 
 let site: Site;
 const opened: OpenPage[] = [];
@@ -79,11 +79,11 @@ describe('layout for a projector', () => {
   });
 
   it('shows controls, the result card, batch, charts, inspector, scatter and relation graph in one 1920 x 1080 screen in presentation mode', async () => {
-    const { page } = await open('?dataset=tiny&B=12&T=20&present=1&step=10', 1920, 1080);
-    await finishedFingerprint(page);
-    await page.locator('[data-testid=batch-view] button.chip').first().click();
-    await page.waitForSelector('[data-testid=insp-q]', { timeout: 60_000 });
-    await page.waitForSelector('[data-testid=relation-graph] svg');
+    const { page } = await step('open the page', 30_000, () => open('?dataset=tiny&B=12&T=20&present=1&step=10', 1920, 1080));
+    await step('finish the run', 60_000, () => finishedFingerprint(page));
+    await step('click a batch chip', 20_000, () => page.locator('[data-testid=batch-view] button.chip').first().click());
+    await step('show the inspector', 30_000, () => page.waitForSelector('[data-testid=insp-q]', { timeout: 0 }));
+    await step('draw the relation graph', 20_000, () => page.waitForSelector('[data-testid=relation-graph] svg', { timeout: 0 }));
     // The story comes first (the result card beside the charts); every view still starts on the first screen.
     const views = [
       'aside.side',
@@ -105,7 +105,7 @@ describe('layout for a projector', () => {
     expect(legend).toBeGreaterThanOrEqual(14);
     await page.click('[data-testid=present-toggle]');
     await expect.poll(() => page.getAttribute('[data-testid=chart-heldout] canvas', 'data-tick-size')).toBe('11');
-  });
+  }, 240_000); // above the sum of the named steps, so that a hang names its step
 });
 
 describe('streaming runs', () => {

@@ -180,6 +180,22 @@ export async function openPage(
   return { page, context, errors };
 }
 
+/**
+ * Awaits one named step of a test within `ms`, so that a test which hangs says where: a bare
+ * test timeout names only the test, not the wait that never ended.
+ */
+export async function step<T>(label: string, ms: number, work: () => Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`step "${label}" did not finish within ${ms / 1000} s`)), ms);
+  });
+  try {
+    return await Promise.race([work(), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Waits until run A has finished (after `previousRunId`, if given) and returns its fingerprint. */
 export async function finishedFingerprint(
   page: Page,

@@ -8,7 +8,7 @@
 // evaluates them on seeds no fit used.
 //
 // Usage: node scripts/calibrate.mjs [--optimiser cmaes|nm] [--evals N] [--seeds S] [--t4-runs R]
-//          [--world third|grpo|adam|decay|std|noise|envdrift|noisedrift] [--start fifth|declared] [--parallel] [--write none] [--out F.json]
+//          [--world third|grpo|adam|decay|std|noise|envdrift|noisedrift|famcap] [--start fifth|declared] [--parallel] [--write none] [--out F.json]
 //          [--from F.json] [--dry-run]
 //   defaults: the eighth fit (CMA-ES, 600 evaluations per fit, world std, from its declared start), so
 //   `npm run calibrate` (which adds --parallel) fits the values of src/sim/calibrated.ts again
@@ -275,6 +275,17 @@ const WORLDS = {
     },
     /** The `noise` world's box and the familiarity drift. */
     BOX: { familiarityDecay: [0, 0.2], familiarityDrift: [0, 2] },
+  },
+  famcap: {
+    FIXED: { signalExponent: 1 },
+    /** The defaults (the eighth fit's A) with the familiarity cap at the hand calibration's 3 (docs/calibration.md, eleventh fit). */
+    START: { ...EIGHTH_FIT_A, familiarityMax: 3 },
+    /** No earlier fit of this world: the fifth-fit start is the declared one. */
+    get FIFTH_START() {
+      return this.START;
+    },
+    /** The `std` world's box and the familiarity cap. */
+    BOX: { familiarityDecay: [0, 0.2], familiarityMax: [0.1, 4] },
   },
 };
 if (!(flags.world in WORLDS)) throw new Error(`--world: expected one of ${Object.keys(WORLDS).join(', ')}, got ${flags.world}`);

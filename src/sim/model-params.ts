@@ -23,7 +23,9 @@ export interface SimModelParams {
   familiarityDecay: number;
   /** Memorisation gained per unit of reward spread of the task's own group. */
   etaMemo: number;
+  /** Cap of an environment's familiarity (its own skill, in logit units like competence). */
   familiarityMax: number;
+  /** Cap of a task's memorisation. */
   memoMax: number;
   /** Sharpness of every gate's sigmoid: p = sigmoid(logitScale * z). */
   logitScale: number;
@@ -156,10 +158,10 @@ export function packModelParams(p: SimModelParams): Float64Array {
 
 /**
  * The constants a world given by name may set besides the mechanisms: those the calibration fits
- * (docs/calibration.md; `familiarityDecay` only in the seventh fit), so that any fit of
+ * (docs/calibration.md; `familiarityDecay` since the seventh fit, `familiarityMax` in the eleventh), so that any fit of
  * docs/calibration-report.md can be replayed.
  */
-export const WORLD_CONSTANTS = ['competence0', 'logitScale', 'etaCompetence', 'etaFamiliarity', 'familiarityDecay'] as const;
+export const WORLD_CONSTANTS = ['competence0', 'logitScale', 'etaCompetence', 'etaFamiliarity', 'familiarityDecay', 'familiarityMax'] as const;
 export type WorldConstant = (typeof WORLD_CONSTANTS)[number];
 
 /** Everything a world given by name sets (the app's "Simulated world" section and the link's w.* keys): mechanisms, then constants. */
@@ -167,13 +169,14 @@ export const WORLD_PARAMS = [...WORLD_KNOBS, ...WORLD_CONSTANTS] as const;
 export type WorldParam = (typeof WORLD_PARAMS)[number];
 export type WorldSettings = Pick<SimModelParams, WorldParam>;
 
-/** What each constant may be: a gate's logit offset, a sigmoid's sharpness, two learning rates, a per-step fraction. */
+/** What each constant may be: a gate's logit offset, a sigmoid's sharpness, two learning rates, a per-step fraction, a cap in logit units. */
 export const WORLD_CONSTANT_BOUNDS: Readonly<Record<WorldConstant, readonly [number, number]>> = Object.freeze({
   competence0: [-10, 10],
   logitScale: [0.01, 100],
   etaCompetence: [0, 1],
   etaFamiliarity: [0, 1],
   familiarityDecay: [0, 1],
+  familiarityMax: [0, 10],
 });
 
 /** A world's parameters that differ from the calibrated defaults (empty: the calibrated world). */

@@ -322,4 +322,10 @@ export const WORLD_CONSTANT_INFO: WorldConstantInfo[] = [
     explain:
       'The fraction of its familiarity an environment loses in each step without a group in the batch: how easy its tasks stay between visits.',
   },
+  {
+    key: 'familiarityMax',
+    label: 'familiarity cap',
+    explain:
+      'The most an environment’s own skill (its tools, its formats) can add to its tasks’ gates, in the units of competence: how far practice on one environment can make its tasks easy without general skill.',
+  },
 ];

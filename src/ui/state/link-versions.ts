@@ -43,6 +43,7 @@ export const EARLIER_LINK_WORLDS: Readonly<Record<number, EarlierLinkWorld>> = O
       etaCompetence: 0.00069556,
       etaFamiliarity: 0.015101,
       familiarityDecay: 0.05,
+      familiarityMax: 3,
     },
   },
   2: {
@@ -63,6 +64,7 @@ export const EARLIER_LINK_WORLDS: Readonly<Record<number, EarlierLinkWorld>> = O
       etaCompetence: 0.00063463,
       etaFamiliarity: 0.010656,
       familiarityDecay: 0.024348,
+      familiarityMax: 3,
     },
   },
 });

@@ -75,6 +75,7 @@ describe('links made before the calibrated world changed', () => {
       etaCompetence: 0.00087843,
       etaFamiliarity: 0.026147,
       familiarityDecay: 0.069692,
+      familiarityMax: 3,
     });
   });
 

@@ -3,7 +3,7 @@
 // batch.
 import { describe, expect, it } from 'vitest';
 import type { LoadedGraph } from '../src/engine/types.ts';
-import { DEFAULT_SIM_MODEL, worldOff, type SimModelParams } from '../src/sim/model-params.ts';
+import { DEFAULT_SIM_MODEL, parseWorldText, worldOff, type SimModelParams } from '../src/sim/model-params.ts';
 import { randomTraining } from '../src/sim/env-scaling.ts';
 import { readSimParams } from '../src/sim/sim-params-read.ts';
 import { Simulator } from '../src/sim/simulator.ts';
@@ -203,6 +203,23 @@ describe('learning mechanisms', () => {
     expect(drifting[1][0]).toBeCloseTo(0.05 * (1 - 0.2 * 0.5) * 0.5, 12); // and the update's drift as well
     expect(drifting[2][1]).toBe(drifting[1][1]); // no update: environment 1, in the batch, keeps its familiarity
     expect(drifting[2][0]).toBeCloseTo(drifting[1][0] * 0.5, 12); // environment 0, left out again, only decays
+  });
+
+  it("the familiarity cap bounds how much an environment's own practice can make its tasks easy; it is a world constant set by name", async () => {
+    const world = { ...base, etaFamiliarity: 0.1, familiarityDecay: 0, familiarityMax: 0.12 };
+    const sim = await simulatorFor(loaded, 2, world);
+    const seen: number[] = [];
+    for (let k = 0; k < 4; k++) {
+      sim.batchView(1).set([0]);
+      sim.rolloutView(1).rewards.set([0, 1]); // signal 0.5: 0.05 of familiarity a step
+      sim.learn(1);
+      seen.push(sim.policy().familiarity[0]);
+    }
+    expect(seen[0]).toBeCloseTo(0.05, 12);
+    expect(seen[1]).toBeCloseTo(0.1, 12);
+    expect(seen.slice(2)).toEqual([0.12, 0.12]); // at the cap, practice adds nothing more
+    expect(parseWorldText('familiarityMax=0.5', 'command line', '--world')).toEqual({ familiarityMax: 0.5 });
+    expect(() => parseWorldText('familiarityMax=11', 'command line', '--world')).toThrow(/familiarityMax must be a number in \[0, 10\]/);
   });
 
   it("gradient noise: a step has a fixed length, set by the learning rate, and the batch's signal-to-noise ratio decides how much of it teaches", async () => {

@@ -161,7 +161,14 @@ export function packModelParams(p: SimModelParams): Float64Array {
  * (docs/calibration.md; `familiarityDecay` since the seventh fit, `familiarityMax` in the eleventh), so that any fit of
  * docs/calibration-report.md can be replayed.
  */
-export const WORLD_CONSTANTS = ['competence0', 'logitScale', 'etaCompetence', 'etaFamiliarity', 'familiarityDecay', 'familiarityMax'] as const;
+export const WORLD_CONSTANTS = [
+  'competence0',
+  'logitScale',
+  'etaCompetence',
+  'etaFamiliarity',
+  'familiarityDecay',
+  'familiarityMax',
+] as const;
 export type WorldConstant = (typeof WORLD_CONSTANTS)[number];
 
 /** Everything a world given by name sets (the app's "Simulated world" section and the link's w.* keys): mechanisms, then constants. */

@@ -60,13 +60,15 @@ const T4_RUNS = Number(flags['t4-runs']);
 
 // ---- declared in docs/calibration.md before the first fit ----
 /**
- * Five declared worlds (docs/calibration.md): `third` (the third fit's fixed values and start),
- * `grpo` (the fourth fit: GRPO's update and drift, fixed before it ran), `adam` (the sixth fit:
+ * The declared worlds (docs/calibration.md), each declared before it ran: `third` (the third fit's
+ * fixed values and start), `grpo` (the fourth fit: GRPO's update and drift), `adam` (the sixth fit:
  * GRPO's update with a fixed-length step and gradient noise), `decay` (the seventh fit: `third`
- * with the familiarity decay free) and `std` (the eighth fit: `decay` with GRPO's signal exponent),
- * each declared before it ran.
- * FIXED: not identifiable from the fit targets. START: where Nelder-Mead begins. BOX: the free
- * parameters and their box, when the world's differ from the common one.
+ * with the familiarity decay free), `std` (the eighth fit: `decay` with GRPO's signal exponent),
+ * `noise` (the ninth: drift that adds in quadrature), `envdrift` and `noisedrift` (the tenth:
+ * familiarity that drifts) and `famcap` (the eleventh: the familiarity cap free).
+ * FIXED: not identifiable from the fit targets. START: where a fit begins. FIFTH_START: where
+ * CMA-ES begins instead, in the two worlds fitted before it. BOX: the free parameters and their
+ * box, when the world's differ from the common one.
  */
 /**
  * The fifth fit's A in the `third` world (the defaults since the fifth fit), where the sixth and
@@ -206,10 +208,6 @@ const WORLDS = {
      * step's rate and noise from a scan of random training alone (docs/calibration.md, sixth fit).
      */
     START: { ...FIFTH_FIT_A, etaCompetence: 0.028, etaFamiliarity: 0.033, gradientNoise: 1 },
-    /** No earlier fit of this world: the fifth-fit start is the declared one. */
-    get FIFTH_START() {
-      return this.START;
-    },
     /** A fixed step's rate is a length, not a rate per unit of credit; the noise may not reach 0 (the old rule). */
     BOX: { etaCompetence: [0.002, 0.2], gradientNoise: [0.05, 4] },
   },
@@ -220,10 +218,6 @@ const WORLDS = {
      * decay (docs/calibration.md, seventh fit).
      */
     START: { ...FIFTH_FIT_A, familiarityDecay: 0.05 },
-    /** No earlier fit of this world: the fifth-fit start is the declared one. */
-    get FIFTH_START() {
-      return this.START;
-    },
     /** The `third` world with the familiarity decay free. */
     BOX: { familiarityDecay: [0, 0.2] },
   },
@@ -236,10 +230,6 @@ const WORLDS = {
       etaFamiliarity: SEVENTH_FIT_A.etaFamiliarity * SIGNAL_RESCALE,
       forgetting: SEVENTH_FIT_A.forgetting * SIGNAL_RESCALE,
     },
-    /** No earlier fit of this world: the fifth-fit start is the declared one. */
-    get FIFTH_START() {
-      return this.START;
-    },
     /** The `decay` world's box. */
     BOX: { familiarityDecay: [0, 0.2] },
   },
@@ -247,10 +237,6 @@ const WORLDS = {
     FIXED: { signalExponent: 1, normalisedDrift: 1, driftExponent: 0.5 },
     /** The defaults (the eighth fit's A) with the forgetting rate moved to its new driver (docs/calibration.md, ninth fit). */
     START: { ...EIGHTH_FIT_A, forgetting: EIGHTH_FIT_A.forgetting * DRIFT_RESCALE },
-    /** No earlier fit of this world: the fifth-fit start is the declared one. */
-    get FIFTH_START() {
-      return this.START;
-    },
     /** The `std` world's box. */
     BOX: { familiarityDecay: [0, 0.2] },
   },
@@ -258,10 +244,6 @@ const WORLDS = {
     FIXED: { signalExponent: 1 },
     /** The defaults (the eighth fit's A) with environments' skills drifting as the shared ones do (docs/calibration.md, tenth fit). */
     START: { ...EIGHTH_FIT_A, familiarityDrift: EIGHTH_FIT_A.forgetting },
-    /** No earlier fit of this world: the fifth-fit start is the declared one. */
-    get FIFTH_START() {
-      return this.START;
-    },
     /** The `std` world's box and the familiarity drift. */
     BOX: { familiarityDecay: [0, 0.2], familiarityDrift: [0, 2] },
   },
@@ -269,10 +251,6 @@ const WORLDS = {
     FIXED: { signalExponent: 1, normalisedDrift: 1, driftExponent: 0.5 },
     /** The ninth fit's A with environments' skills drifting as the shared ones do (docs/calibration.md, tenth fit). */
     START: { ...NINTH_FIT_A, familiarityDrift: NINTH_FIT_A.forgetting },
-    /** No earlier fit of this world: the fifth-fit start is the declared one. */
-    get FIFTH_START() {
-      return this.START;
-    },
     /** The `noise` world's box and the familiarity drift. */
     BOX: { familiarityDecay: [0, 0.2], familiarityDrift: [0, 2] },
   },
@@ -280,17 +258,15 @@ const WORLDS = {
     FIXED: { signalExponent: 1 },
     /** The defaults (the eighth fit's A) with the familiarity cap at the hand calibration's 3 (docs/calibration.md, eleventh fit). */
     START: { ...EIGHTH_FIT_A, familiarityMax: 3 },
-    /** No earlier fit of this world: the fifth-fit start is the declared one. */
-    get FIFTH_START() {
-      return this.START;
-    },
     /** The `std` world's box and the familiarity cap. */
     BOX: { familiarityDecay: [0, 0.2], familiarityMax: [0.1, 4] },
   },
 };
 if (!(flags.world in WORLDS)) throw new Error(`--world: expected one of ${Object.keys(WORLDS).join(', ')}, got ${flags.world}`);
 const { FIXED } = WORLDS[flags.world];
-const START = flags.start === 'fifth' ? WORLDS[flags.world].FIFTH_START : WORLDS[flags.world].START;
+/** With --start fifth (the default) a world with an earlier fit of its own starts from it (FIFTH_START); every other world from its declared START. */
+const HAS_FIFTH_START = 'FIFTH_START' in WORLDS[flags.world];
+const START = flags.start === 'fifth' && HAS_FIFTH_START ? WORLDS[flags.world].FIFTH_START : WORLDS[flags.world].START;
 /** The free parameters and their box (a world's BOX overrides or adds entries). */
 const COMMON_BOX = {
   competence0: [0.2, 1.4],
@@ -455,10 +431,7 @@ const report = {
   date: new Date().toISOString(),
   dataset: 'envscaler-rl',
   optimiser: OPTIMISERS[flags.optimiser],
-  start:
-    flags.start === 'fifth' && WORLDS[flags.world].FIFTH_START !== WORLDS[flags.world].START
-      ? "the fifth fit's start (this world's fit A before it)"
-      : 'the declared start',
+  start: flags.start === 'fifth' && HAS_FIFTH_START ? "the fifth fit's start (this world's fit A before it)" : 'the declared start',
   sigma0: flags.optimiser === 'cmaes' ? Number(flags.sigma0) : null,
   world: flags.world,
   evaluationsPerFit: EVALS,

@@ -3,7 +3,8 @@
 // the batches of random and of the EnvSched family contain (variance, all-equal groups, repeats,
 // breadth) and how much each world mechanism lets through of the groups' spread on its way to
 // competence, the only state held-out suites see; then counterfactual worlds with one mechanism
-// changed at a time, to see which one decides the size of EnvSched's held-out gain.
+// changed at a time, to see which one decides the size of EnvSched's held-out gain; and, by
+// quarter of the run, how much of the pool's variance each phase's picks take.
 // Diagnostic only: it fits nothing and no figure of it is a fit target or a check.
 //
 // Usage: node scripts/calibrate-diagnose.mjs [--seeds S] [--steps T] [--world name=value,...] [--schedulers a,b] [--no-counterfactuals]
@@ -39,6 +40,46 @@ const base = { ...DEFAULT_CONFIG, alpha: [...DEFAULT_CONFIG.alpha], B: Number(fl
 const mean = (xs) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
 const taskEnv = loaded.packed.taskEnv;
 
+/** Mean of the B largest values of `values` (B = base.B): the most variance any batch of this size could take. */
+function topMean(values, order = values) {
+  const idx = Array.from(order.keys()).sort((a, b) => order[b] - order[a] || a - b);
+  let sum = 0;
+  for (const i of idx.slice(0, base.B)) sum += values[i];
+  return sum / Math.min(base.B, idx.length);
+}
+
+/**
+ * The exact expected variance (the simulator's truth before the step's rollouts) of one step's
+ * picks, all and by phase, beside the pool's mean, the top B of the scheduler's own prediction
+ * (its picks without quotas, caps, exposure discount or similarity penalty) and the top B of the
+ * truth; and the pool's mean expected reward. NaN where a step has no such pick or no prediction.
+ */
+function varianceSources(d) {
+  const tv = d.truthVariance;
+  const picks = (which) => {
+    const xs = d.metrics.batch.filter((_, b) => which === 'all' || d.phases?.[b] === which).map((i) => tv[i]);
+    return xs.length ? mean(xs) : NaN;
+  };
+  return {
+    picks: picks('all'),
+    coveragePicks: picks('coverage'),
+    exploitationPicks: picks('exploitation'),
+    pool: mean(Array.from(tv)),
+    predictedTop: d.predicted ? topMean(tv, Array.from(d.predicted)) : NaN,
+    trueTop: topMean(tv),
+    poolReward: mean(Array.from(d.truthMean)),
+  };
+}
+
+/** Each field of varianceSources averaged over each quarter of the run's steps (NaN steps left out). */
+function quarterMeans(steps) {
+  const n = steps.length;
+  return [0, 1, 2, 3].map((q) => {
+    const part = steps.slice(Math.floor((q * n) / 4), Math.floor(((q + 1) * n) / 4));
+    return Object.fromEntries(Object.keys(steps[0]).map((k) => [k, mean(part.map((x) => x[k]).filter((x) => !Number.isNaN(x)))]));
+  });
+}
+
 /** One run with the per-group factors of the learning rule (docs/simulator.md, "Learning") recomputed beside it. */
 async function run(scheduler, seed, model) {
   const r = new SimulationRun(await loadRunWasmNode(), loaded, { ...base, scheduler, seed }, source, { model, steps: STEPS });
@@ -62,9 +103,12 @@ async function run(scheduler, seed, model) {
   const phase = { coverage: [0, 0], exploitation: [0, 0] };
   let zeroMastered = 0;
   const K = base.K;
+  /** Per step: where the pool's variance is and how much of it the batch took (quarterTable). */
+  const where = [];
   while (!r.done) {
     const d = r.step();
     const batch = d.metrics.batch;
+    where.push(varianceSources(d));
     // The whole pool's expected reward this step: how easy the policy has made every task, picked or not.
     let pool = 0;
     for (let i = 0; i < d.truthMean.length; i++) pool += d.truthMean[i];
@@ -108,6 +152,7 @@ async function run(scheduler, seed, model) {
   const comp = r.sim.policy().competence;
   const shifts = Array.from(comp, (a) => a - model.competence0);
   return {
+    quarters: quarterMeans(where),
     gain: res.summary.heldoutFinal - res.summary.heldoutInitial,
     meanVar: res.summary.meanVariance,
     envs: res.summary.envsPerBatch,
@@ -130,12 +175,21 @@ async function run(scheduler, seed, model) {
   };
 }
 
+/** Per scheduler, the run's quarters as quarterMeans gives them (seed means), filled by table(). */
+const quarters = {};
+
 async function table(model, schedulers) {
   const rows = {};
   for (const s of schedulers) {
     const runs = [];
     for (let k = 0; k < SEEDS; k++) runs.push(await run(s, 900 + k, model));
-    rows[s] = Object.fromEntries(Object.keys(runs[0]).map((key) => [key, mean(runs.map((x) => x[key]))]));
+    const scalars = Object.keys(runs[0]).filter((key) => key !== 'quarters');
+    rows[s] = Object.fromEntries(scalars.map((key) => [key, mean(runs.map((x) => x[key]))]));
+    quarters[s] = [0, 1, 2, 3].map((q) =>
+      Object.fromEntries(
+        Object.keys(runs[0].quarters[q]).map((key) => [key, mean(runs.map((x) => x.quarters[q][key]).filter((x) => !Number.isNaN(x)))]),
+      ),
+    );
   }
   return rows;
 }
@@ -152,6 +206,19 @@ for (const s of schedulers)
   process.stdout.write(`${[s.padEnd(18), ...keys.map((k) => fmt(rows[s][k]).padStart(Math.max(16, k.length + 2)))].join('')}\n`);
 const rel = (s) => (rows[s].gain - rows.random.gain) / rows.random.gain;
 process.stdout.write(`gain vs random / random's gain: ${schedulers.map((s) => `${s} ${rel(s).toFixed(3)}`).join(', ')}\n`);
+
+// Where the variance goes: the quarters of the run, every figure the simulator's exact expected variance.
+const QUARTER_COLUMNS = ['picks', 'coveragePicks', 'exploitationPicks', 'pool', 'predictedTop', 'trueTop', 'poolReward'];
+process.stdout.write(
+  `\nwhere the variance goes, by quarter of the run (exact expected variance; predictedTop / trueTop: the top ${base.B} of the prediction / of the truth)\n`,
+);
+process.stdout.write(`${['scheduler'.padEnd(18), 'quarter', ...QUARTER_COLUMNS.map((k) => k.padStart(19))].join('')}\n`);
+for (const s of schedulers)
+  quarters[s].forEach((q, k) =>
+    process.stdout.write(
+      `${[s.padEnd(18), String(k + 1).padStart(7), ...QUARTER_COLUMNS.map((c) => (Number.isNaN(q[c]) ? '-' : q[c].toFixed(4)).padStart(19))].join('')}\n`,
+    ),
+  );
 
 if (!flags['no-counterfactuals']) {
   // One mechanism changed at a time, everything else as above: EnvSched's and coverage-only's gain over random.

@@ -102,6 +102,29 @@ describe('scripts/table4-diagnose.mjs --twin-sizes', () => {
   }, 60_000);
 });
 
+describe('scripts/calibrate-diagnose.mjs', () => {
+  it("splits each quarter's variance by phase, beside the pool's and the most any batch could take", () => {
+    const out = run('calibrate-diagnose.mjs', ['--seeds', '1', '--steps', '12', '--schedulers', 'random,envsched', '--no-counterfactuals']);
+    const rows = out
+      .split('\nwhere the variance goes')[1]
+      .split('\n')
+      .filter((line) => /^(random|envsched) /.test(line))
+      .map((line) => line.trim().split(/\s+/));
+    expect(rows.map((r) => `${r[0]} ${r[1]}`)).toEqual(['random', 'envsched'].flatMap((s) => [1, 2, 3, 4].map((q) => `${s} ${q}`)));
+    for (const [scheduler, , picks, coverage, exploitation, pool, predictedTop, trueTop, poolReward] of rows) {
+      // Random has no phases and no prediction; EnvSched's coverage picks come first, then its exploitation picks.
+      if (scheduler === 'random') expect([coverage, exploitation, predictedTop]).toEqual(['-', '-', '-']);
+      const n = (x: string) => Number(x);
+      for (const x of [picks, pool, trueTop, ...(scheduler === 'envsched' ? [coverage, exploitation, predictedTop] : [])]) {
+        expect(n(x)).toBeGreaterThanOrEqual(0);
+        expect(n(x)).toBeLessThanOrEqual(n(trueTop)); // no 64 tasks carry more than the truth's top 64
+      }
+      expect(n(poolReward)).toBeGreaterThan(0);
+      expect(n(poolReward)).toBeLessThan(1);
+    }
+  }, 60_000);
+});
+
 describe('scripts/paper-elasticities.mjs', () => {
   /** The cells of the table row whose first cell starts with `label`, as numbers where they are. */
   const row = (out: string, label: string) =>

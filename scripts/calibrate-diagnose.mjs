@@ -50,11 +50,13 @@ function topMean(values, order = values) {
 
 /**
  * The exact expected variance (the simulator's truth before the step's rollouts) of one step's
- * picks, all and by phase, beside the pool's mean, the top B of the scheduler's own prediction
- * (its picks without quotas, caps, exposure discount or similarity penalty) and the top B of the
- * truth; and the pool's mean expected reward. NaN where a step has no such pick or no prediction.
+ * picks, all and by phase, beside the pool's mean, the top B of the scheduler's predicted variance
+ * (SPEC 5's long-half-life vhat), the top B of its priorities q (what the picks rank by, before
+ * the exposure discount, the caps, the consecutive-selection limit and the similarity penalty) and
+ * the top B of the truth; and the pool's mean expected reward. NaN where a step has no such pick,
+ * prediction or priority.
  */
-function varianceSources(d) {
+function varianceSources(d, priorities) {
   const tv = d.truthVariance;
   const picks = (which) => {
     const xs = d.metrics.batch.filter((_, b) => which === 'all' || d.phases?.[b] === which).map((i) => tv[i]);
@@ -66,6 +68,7 @@ function varianceSources(d) {
     exploitationPicks: picks('exploitation'),
     pool: mean(Array.from(tv)),
     predictedTop: d.predicted ? topMean(tv, Array.from(d.predicted)) : NaN,
+    priorityTop: priorities ? topMean(tv, Array.from(priorities)) : NaN,
     trueTop: topMean(tv),
     poolReward: mean(Array.from(d.truthMean)),
   };
@@ -108,7 +111,7 @@ async function run(scheduler, seed, model) {
   while (!r.done) {
     const d = r.step();
     const batch = d.metrics.batch;
-    where.push(varianceSources(d));
+    where.push(varianceSources(d, r.scheduler.priorities?.() ?? null));
     // The whole pool's expected reward this step: how easy the policy has made every task, picked or not.
     let pool = 0;
     for (let i = 0; i < d.truthMean.length; i++) pool += d.truthMean[i];
@@ -208,9 +211,9 @@ const rel = (s) => (rows[s].gain - rows.random.gain) / rows.random.gain;
 process.stdout.write(`gain vs random / random's gain: ${schedulers.map((s) => `${s} ${rel(s).toFixed(3)}`).join(', ')}\n`);
 
 // Where the variance goes: the quarters of the run, every figure the simulator's exact expected variance.
-const QUARTER_COLUMNS = ['picks', 'coveragePicks', 'exploitationPicks', 'pool', 'predictedTop', 'trueTop', 'poolReward'];
+const QUARTER_COLUMNS = ['picks', 'coveragePicks', 'exploitationPicks', 'pool', 'predictedTop', 'priorityTop', 'trueTop', 'poolReward'];
 process.stdout.write(
-  `\nwhere the variance goes, by quarter of the run (exact expected variance; predictedTop / trueTop: the top ${base.B} of the prediction / of the truth)\n`,
+  `\nwhere the variance goes, by quarter of the run (exact expected variance; predictedTop / priorityTop / trueTop: the top ${base.B} of the predicted variance / of the priorities q / of the truth)\n`,
 );
 process.stdout.write(`${['scheduler'.padEnd(18), 'quarter', ...QUARTER_COLUMNS.map((k) => k.padStart(19))].join('')}\n`);
 for (const s of schedulers)

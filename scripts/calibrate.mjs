@@ -8,7 +8,7 @@
 // evaluates them on seeds no fit used.
 //
 // Usage: node scripts/calibrate.mjs [--optimiser cmaes|nm] [--evals N] [--seeds S] [--t4-runs R]
-//          [--world third|grpo|adam|decay|std|noise|envdrift|noisedrift|famcap] [--start fifth|declared] [--parallel] [--write none] [--out F.json]
+//          [--world third|grpo|adam|decay|std|noise|envdrift|noisedrift|famcap|memo] [--start fifth|declared] [--parallel] [--write none] [--out F.json]
 //          [--from F.json] [--dry-run]
 //   defaults: the eighth fit (CMA-ES, 600 evaluations per fit, world std, from its declared start), so
 //   `npm run calibrate` (which adds --parallel) fits the values of src/sim/calibrated.ts again
@@ -65,7 +65,8 @@ const T4_RUNS = Number(flags['t4-runs']);
  * GRPO's update with a fixed-length step and gradient noise), `decay` (the seventh fit: `third`
  * with the familiarity decay free), `std` (the eighth fit: `decay` with GRPO's signal exponent),
  * `noise` (the ninth: drift that adds in quadrature), `envdrift` and `noisedrift` (the tenth:
- * familiarity that drifts) and `famcap` (the eleventh: the familiarity cap free).
+ * familiarity that drifts), `famcap` (the eleventh: the familiarity cap free) and `memo` (the
+ * twelfth: the memorisation rate free).
  * FIXED: not identifiable from the fit targets. START: where a fit begins. FIFTH_START: where
  * CMA-ES begins instead, in the two worlds fitted before it. BOX: the free parameters and their
  * box, when the world's differ from the common one.
@@ -260,6 +261,13 @@ const WORLDS = {
     START: { ...EIGHTH_FIT_A, familiarityMax: 3 },
     /** The `std` world's box and the familiarity cap. */
     BOX: { familiarityDecay: [0, 0.2], familiarityMax: [0.1, 4] },
+  },
+  memo: {
+    FIXED: { signalExponent: 1 },
+    /** The defaults (the eighth fit's A) with the memorisation rate at the hand calibration's 0.05 (docs/calibration.md, twelfth fit). */
+    START: { ...EIGHTH_FIT_A, etaMemo: 0.05 },
+    /** The `std` world's box and the memorisation rate. */
+    BOX: { familiarityDecay: [0, 0.2], etaMemo: [0, 0.5] },
   },
 };
 if (!(flags.world in WORLDS)) throw new Error(`--world: expected one of ${Object.keys(WORLDS).join(', ')}, got ${flags.world}`);

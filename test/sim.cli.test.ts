@@ -81,7 +81,7 @@ describe('envsched simulate --world', () => {
 
   it('refuses what is not a world parameter, a value out of bounds, a malformed entry or a repeat, naming --world', async () => {
     for (const [world, message] of [
-      ['breath=0', /--world: "breath" is not a world parameter \(known: partialCredit, .*familiarityDecay, familiarityMax\)/],
+      ['breath=0', /--world: "breath" is not a world parameter \(known: partialCredit, .*familiarityDecay, familiarityMax, etaMemo\)/],
       ['breadth=2', /--world: breadth must be a number in \[0, 1\], got "2"/],
       ['logitScale=abc', /--world: logitScale must be a number in \[0\.01, 100\], got "abc"/],
       [

@@ -76,6 +76,7 @@ describe('links made before the calibrated world changed', () => {
       etaFamiliarity: 0.026147,
       familiarityDecay: 0.069692,
       familiarityMax: 3,
+      etaMemo: 0.05,
     });
   });
 

@@ -158,7 +158,7 @@ export function packModelParams(p: SimModelParams): Float64Array {
 
 /**
  * The constants a world given by name may set besides the mechanisms: those the calibration fits
- * (docs/calibration.md; `familiarityDecay` since the seventh fit, `familiarityMax` in the eleventh), so that any fit of
+ * (docs/calibration.md; `familiarityDecay` since the seventh fit, `familiarityMax` in the eleventh, `etaMemo` in the twelfth), so that any fit of
  * docs/calibration-report.md can be replayed.
  */
 export const WORLD_CONSTANTS = [
@@ -168,6 +168,7 @@ export const WORLD_CONSTANTS = [
   'etaFamiliarity',
   'familiarityDecay',
   'familiarityMax',
+  'etaMemo',
 ] as const;
 export type WorldConstant = (typeof WORLD_CONSTANTS)[number];
 
@@ -176,7 +177,7 @@ export const WORLD_PARAMS = [...WORLD_KNOBS, ...WORLD_CONSTANTS] as const;
 export type WorldParam = (typeof WORLD_PARAMS)[number];
 export type WorldSettings = Pick<SimModelParams, WorldParam>;
 
-/** What each constant may be: a gate's logit offset, a sigmoid's sharpness, two learning rates, a per-step fraction, a cap in logit units. */
+/** What each constant may be: a gate's logit offset, a sigmoid's sharpness, two learning rates, a per-step fraction, a cap in logit units, a third learning rate. */
 export const WORLD_CONSTANT_BOUNDS: Readonly<Record<WorldConstant, readonly [number, number]>> = Object.freeze({
   competence0: [-10, 10],
   logitScale: [0.01, 100],
@@ -184,6 +185,7 @@ export const WORLD_CONSTANT_BOUNDS: Readonly<Record<WorldConstant, readonly [num
   etaFamiliarity: [0, 1],
   familiarityDecay: [0, 1],
   familiarityMax: [0, 10],
+  etaMemo: [0, 1],
 });
 
 /** A world's parameters that differ from the calibrated defaults (empty: the calibrated world). */

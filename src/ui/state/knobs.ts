@@ -328,4 +328,10 @@ export const WORLD_CONSTANT_INFO: WorldConstantInfo[] = [
     explain:
       'The most an environment’s own skill (its tools, its formats) can add to its tasks’ gates, in the units of competence: how far practice on one environment can make its tasks easy without general skill.',
   },
+  {
+    key: 'etaMemo',
+    label: 'memorisation rate',
+    explain:
+      'How much a task’s own pass rate rises each time its group teaches something, beyond what carries to other tasks: the policy learning that very prompt.',
+  },
 ];

@@ -44,6 +44,7 @@ export const EARLIER_LINK_WORLDS: Readonly<Record<number, EarlierLinkWorld>> = O
       etaFamiliarity: 0.015101,
       familiarityDecay: 0.05,
       familiarityMax: 3,
+      etaMemo: 0.05,
     },
   },
   2: {
@@ -65,6 +66,7 @@ export const EARLIER_LINK_WORLDS: Readonly<Record<number, EarlierLinkWorld>> = O
       etaFamiliarity: 0.010656,
       familiarityDecay: 0.024348,
       familiarityMax: 3,
+      etaMemo: 0.05,
     },
   },
 });

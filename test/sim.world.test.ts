@@ -222,6 +222,28 @@ describe('learning mechanisms', () => {
     expect(() => parseWorldText('familiarityMax=11', 'command line', '--world')).toThrow(/familiarityMax must be a number in \[0, 10\]/);
   });
 
+  it("memorisation: a task's own practice raises its own logit by the memorisation rate times its signal, up to the cap; the rate is set by name", async () => {
+    const sim = await simulatorFor(loaded, 2, { ...base, etaMemo: 0.2, memoMax: 0.25 });
+    const seen: number[] = [];
+    for (const rewards of [
+      [0, 1],
+      [1, 1],
+      [0, 1],
+      [0, 1],
+    ]) {
+      sim.batchView(1).set([0]);
+      sim.rolloutView(1).rewards.set(rewards);
+      sim.learn(1);
+      seen.push(sim.policy().memo[0]);
+    }
+    expect(seen[0]).toBeCloseTo(0.1, 12); // signal 0.5
+    expect(seen[1]).toBe(seen[0]); // equal rewards teach nothing
+    expect(seen[2]).toBeCloseTo(0.2, 12);
+    expect(seen[3]).toBe(0.25); // at the cap
+    expect(sim.policy().memo[2]).toBe(0); // another task of the same environment: no memorisation
+    expect(parseWorldText('etaMemo=0.3', 'command line', '--world')).toEqual({ etaMemo: 0.3 });
+  });
+
   it("gradient noise: a step has a fixed length, set by the learning rate, and the batch's signal-to-noise ratio decides how much of it teaches", async () => {
     const world = { ...base, gradientNoise: 1 };
     // credit 2 x 0.5 = 1 on the one family, two groups with spread: |g| = sqrt(1 + 1^2 x 2)

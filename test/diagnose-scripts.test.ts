@@ -111,11 +111,11 @@ describe('scripts/calibrate-diagnose.mjs', () => {
       .filter((line) => /^(random|envsched) /.test(line))
       .map((line) => line.trim().split(/\s+/));
     expect(rows.map((r) => `${r[0]} ${r[1]}`)).toEqual(['random', 'envsched'].flatMap((s) => [1, 2, 3, 4].map((q) => `${s} ${q}`)));
-    for (const [scheduler, , picks, coverage, exploitation, pool, predictedTop, trueTop, poolReward] of rows) {
+    for (const [scheduler, , picks, coverage, exploitation, pool, predictedTop, priorityTop, trueTop, poolReward] of rows) {
       // Random has no phases and no prediction; EnvSched's coverage picks come first, then its exploitation picks.
-      if (scheduler === 'random') expect([coverage, exploitation, predictedTop]).toEqual(['-', '-', '-']);
+      if (scheduler === 'random') expect([coverage, exploitation, predictedTop, priorityTop]).toEqual(['-', '-', '-', '-']);
       const n = (x: string) => Number(x);
-      for (const x of [picks, pool, trueTop, ...(scheduler === 'envsched' ? [coverage, exploitation, predictedTop] : [])]) {
+      for (const x of [picks, pool, trueTop, ...(scheduler === 'envsched' ? [coverage, exploitation, predictedTop, priorityTop] : [])]) {
         expect(n(x)).toBeGreaterThanOrEqual(0);
         expect(n(x)).toBeLessThanOrEqual(n(trueTop)); // no 64 tasks carry more than the truth's top 64
       }

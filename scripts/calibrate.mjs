@@ -9,11 +9,16 @@
 //
 // Usage: node scripts/calibrate.mjs [--optimiser cmaes|nm] [--evals N] [--seeds S] [--t4-runs R]
 //          [--world third|grpo|adam|decay|std|noise|envdrift|noisedrift|famcap|memo] [--start fifth|declared] [--parallel] [--write none] [--out F.json]
-//          [--from F.json] [--dry-run]
+//          [--from F.json [--cross]] [--dry-run] [--noise K]
 //   defaults: the eighth fit (CMA-ES, 600 evaluations per fit, world std, from its declared start), so
 //   `npm run calibrate` (which adds --parallel) fits the values of src/sim/calibrated.ts again
 //   --start declared, --optimiser nm and --evals 70 / 150 / 110 are the first four fits
 //   --parallel      fits A and B in two processes (one per core)
+//   --cross         with --from, evaluates each saved fit on the other fit's seeds too (prints JSON):
+//                   whether fit B's point beats fit A's on fit A's own seeds, and the reverse
+//   --noise K       evaluates the world's start (with --from F.json, each saved fit) on K seed sets no fit
+//                   uses (30000, 40000, ...) and prints each set's objective and every figure's mean and
+//                   spread across the sets (JSON): how much of a fit's objective was its seeds' luck
 //   --write none    leaves src/sim/calibrated.ts and the report alone (prints the report); with
 //                   --out, both fits are saved, and `--from F.json` later writes them as the defaults
 // Needs the compiled sources (dist/) and the envscaler-rl dataset (`npm run calibrate` builds both).
@@ -48,6 +53,8 @@ const { values: flags } = parseArgs({
     write: { type: 'string', default: 'defaults' },
     out: { type: 'string' },
     from: { type: 'string' },
+    cross: { type: 'boolean', default: false },
+    noise: { type: 'string' },
   },
 });
 const OPTIMISERS = { cmaes: 'CMA-ES on the reflected unit cube', nm: 'Nelder-Mead on the reflected unit cube' };
@@ -390,6 +397,33 @@ if (flags['dry-run']) {
   );
   process.exit(0);
 }
+if (flags.noise) {
+  const sets = Array.from({ length: Number(flags.noise) }, (_, k) => ({ runs: 30000 + 10000 * k, t4: 35000 + 10000 * k }));
+  const sd = (xs) => Math.sqrt(xs.reduce((s, x) => s + (x - mean(xs)) ** 2, 0) / (xs.length - 1));
+  /** One parameter vector on every fresh set: each set's objective, and each figure's mean and spread. */
+  const onFreshSets = async (params) => {
+    const evaluated = [];
+    for (const set of sets) {
+      const fig = await figures(params, set);
+      evaluated.push({ seeds: set, objective: objective(fig), figures: fig });
+    }
+    const spread = Object.fromEntries(
+      Object.entries(TARGETS).map(([k, t]) => {
+        const xs = evaluated.map((e) => e.figures[k]);
+        return [k, { mean: mean(xs), sd: sd(xs), sdOverTolerance: sd(xs) / t.tol }];
+      }),
+    );
+    const objectives = evaluated.map((e) => e.objective);
+    return { objective: { mean: mean(objectives), sd: sd(objectives), each: objectives }, spread };
+  };
+  const points = flags.from
+    ? JSON.parse(readFileSync(flags.from, 'utf8')).fits.map((f) => ({ point: `fit ${f.label} of ${flags.from}`, params: f.params }))
+    : [{ point: 'the start', params: START }];
+  const rows = [];
+  for (const p of points) rows.push({ point: p.point, ...(await onFreshSets(p.params)) });
+  process.stdout.write(`${JSON.stringify({ world: flags.world, seeds: SEEDS, t4Runs: T4_RUNS, sets, rows }, null, 1)}\n`);
+  process.exit(0);
+}
 let savedSeconds = null;
 /** Fit A and fit B: in this process, in two (--parallel), one of them (--fit), or saved (--from). */
 async function fitsToReport() {
@@ -417,6 +451,17 @@ async function fitsToReport() {
   return Promise.all([one('A'), one('B')]);
 }
 const fits = await fitsToReport();
+if (flags.cross) {
+  if (!flags.from) throw new Error('--cross: needs --from F.json (the saved fits to evaluate)');
+  const other = { A: 'B', B: 'A' };
+  const rows = [];
+  for (const f of fits) {
+    const fig = await figures(f.params, SEED_SETS[other[f.label]]);
+    rows.push({ fit: f.label, ownSeeds: f.objective, otherSeeds: objective(fig), figuresOnOtherSeeds: fig });
+  }
+  process.stdout.write(`${JSON.stringify({ world: flags.world, cross: rows }, null, 1)}\n`);
+  process.exit(0);
+}
 if (flags.out)
   writeFileSync(
     flags.out,

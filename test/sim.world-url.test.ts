@@ -12,6 +12,8 @@ import { runCli } from './helpers/cli.ts';
 
 /** What `envsched simulate --steps 60` printed with the seventh fit as the calibrated world (commit beb7324's code). */
 const SEVENTH_FIT_FINGERPRINT = '983d4e0a7f52bdb1';
+/** The same with the eighth fit as the calibrated world (commit c7d359c's code). */
+const EIGHTH_FIT_FINGERPRINT = '7219fbabffb86e78';
 
 describe('world knobs in the URL', () => {
   it('the app\'s "Simulated world" section lists every mechanism the link carries, in the same order, each explained with its off value', () => {
@@ -57,26 +59,26 @@ describe('world knobs in the URL', () => {
 describe('links made before the calibrated world changed', () => {
   it('the current version is tied to the calibrated world: recalibrating without bumping the link version fails here', () => {
     // When src/sim/calibrated.ts changes, move these values into EARLIER_LINK_WORLDS under
-    // version 3, bump URL_VERSION, and record the new calibrated world here.
-    expect(URL_VERSION).toBe(3);
+    // version 4, bump URL_VERSION, and record the new calibrated world here.
+    expect(URL_VERSION).toBe(4);
     expect(calibratedWorld()).toEqual({
-      partialCredit: 0.97199,
+      partialCredit: 0.60727,
       signalExponent: 1,
-      breadth: 0.30728,
-      forgetting: 0.13609,
+      breadth: 0.3073,
+      forgetting: 0.17335,
       normalisedDrift: 0,
       driftExponent: 1,
       gradientNoise: 0,
       familiarityDrift: 0,
-      repeatDiscount: 0.036055,
-      hiddenNoise: 0.049576,
-      competence0: 0.7675,
-      logitScale: 4.9018,
-      etaCompetence: 0.00087843,
-      etaFamiliarity: 0.026147,
-      familiarityDecay: 0.069692,
+      repeatDiscount: 0.024276,
+      hiddenNoise: 0.016494,
+      competence0: 0.31141,
+      logitScale: 3.5188,
+      etaCompetence: 0.0019389,
+      etaFamiliarity: 0.03646,
+      familiarityDecay: 0.00068801,
       familiarityMax: 3,
-      etaMemo: 0.05,
+      etaMemo: 0.089719,
     });
   });
 
@@ -121,6 +123,11 @@ describe('links made before the calibrated world changed', () => {
   it('replays the seventh fit bit for bit from a v=2 link: the fingerprint its own code printed (60 default steps)', async () => {
     expect(parseUrlState('v=2').state.world).toEqual(EARLIER_LINK_WORLDS[2].values);
     expect(await linkWorldFingerprint(2)).toBe(SEVENTH_FIT_FINGERPRINT);
+  });
+
+  it('replays the eighth fit bit for bit from a v=3 link: the fingerprint its own code printed (60 default steps)', async () => {
+    expect(parseUrlState('v=3').state.world).toEqual(EARLIER_LINK_WORLDS[3].values);
+    expect(await linkWorldFingerprint(3)).toBe(EIGHTH_FIT_FINGERPRINT);
   });
 
   it("an exported figure's footer carries the world it was simulated in", () => {

@@ -1,8 +1,9 @@
 // The fitted worlds besides the calibrated one, by name: each is the fit A of a declared world
 // (docs/calibration.md) as docs/calibration-report.md prints it (4 significant digits), with the
 // values that world fixed before fitting (the familiarity decay of the hand calibration, 0.05,
-// for every fit before the seventh). `decay` is the seventh fit, the defaults until the eighth;
-// `noise` is the ninth, `envdrift` and `noisedrift` the tenth. `--world grpo`, the app's "fitted
+// for every fit before the seventh; its memorisation rate, 0.05, for every fit before the
+// twelfth). `std` is the eighth fit, the defaults until the twelfth; `decay` the seventh, the
+// defaults until the eighth; `noise` is the ninth, `envdrift` and `noisedrift` the tenth. `--world grpo`, the app's "fitted
 // worlds" buttons and a link's w.* keys replay them; test/sim.named-worlds.test.ts holds them to
 // the report.
 import type { SimModelParams } from './model-params.ts';
@@ -16,14 +17,33 @@ export interface NamedWorld {
   values: Partial<SimModelParams>;
 }
 
-export const NAMED_WORLD_NAMES = ['decay', 'third', 'grpo', 'adam', 'noise', 'envdrift', 'noisedrift'] as const;
+export const NAMED_WORLD_NAMES = ['std', 'decay', 'third', 'grpo', 'adam', 'noise', 'envdrift', 'noisedrift'] as const;
 export type NamedWorldName = (typeof NAMED_WORLD_NAMES)[number];
 
 export const NAMED_WORLDS: Readonly<Record<NamedWorldName, NamedWorld>> = Object.freeze({
+  std: {
+    label: 'the defaults until the twelfth fit',
+    fit: 'Eighth fit in the `std` world',
+    values: {
+      etaMemo: 0.05,
+      signalExponent: 1,
+      competence0: 0.7675,
+      logitScale: 4.902,
+      partialCredit: 0.972,
+      etaCompetence: 0.0008784,
+      forgetting: 0.1361,
+      breadth: 0.3073,
+      hiddenNoise: 0.04958,
+      repeatDiscount: 0.03606,
+      etaFamiliarity: 0.02615,
+      familiarityDecay: 0.06969,
+    },
+  },
   decay: {
     label: 'the defaults until the eighth fit',
     fit: 'Seventh fit in the `decay` world',
     values: {
+      etaMemo: 0.05,
       signalExponent: 0.5,
       competence0: 0.6039,
       logitScale: 4.905,
@@ -41,6 +61,7 @@ export const NAMED_WORLDS: Readonly<Record<NamedWorldName, NamedWorld>> = Object
     label: 'the defaults until the seventh fit',
     fit: 'Fifth fit in the `third` world',
     values: {
+      etaMemo: 0.05,
       signalExponent: 0.5,
       competence0: 0.5909,
       logitScale: 5.236,
@@ -58,6 +79,7 @@ export const NAMED_WORLDS: Readonly<Record<NamedWorldName, NamedWorld>> = Object
     label: 'GRPO’s update and drift',
     fit: 'Fifth fit in the `grpo` world',
     values: {
+      etaMemo: 0.05,
       signalExponent: 1,
       normalisedDrift: 1,
       competence0: 0.8004,
@@ -76,6 +98,7 @@ export const NAMED_WORLDS: Readonly<Record<NamedWorldName, NamedWorld>> = Object
     label: 'a fixed step with gradient noise',
     fit: 'Sixth fit in the `adam` world',
     values: {
+      etaMemo: 0.05,
       signalExponent: 1,
       competence0: 0.6593,
       logitScale: 4.68,
@@ -94,6 +117,7 @@ export const NAMED_WORLDS: Readonly<Record<NamedWorldName, NamedWorld>> = Object
     label: 'drift from noise that adds in quadrature',
     fit: 'Ninth fit in the `noise` world',
     values: {
+      etaMemo: 0.05,
       signalExponent: 1,
       normalisedDrift: 1,
       driftExponent: 0.5,
@@ -113,6 +137,7 @@ export const NAMED_WORLDS: Readonly<Record<NamedWorldName, NamedWorld>> = Object
     label: 'the defaults’ world with familiarity drift',
     fit: 'Tenth fit in the `envdrift` world',
     values: {
+      etaMemo: 0.05,
       signalExponent: 1,
       competence0: 0.9142,
       logitScale: 4.883,
@@ -131,6 +156,7 @@ export const NAMED_WORLDS: Readonly<Record<NamedWorldName, NamedWorld>> = Object
     label: 'noise with familiarity drift',
     fit: 'Tenth fit in the `noisedrift` world',
     values: {
+      etaMemo: 0.05,
       signalExponent: 1,
       normalisedDrift: 1,
       driftExponent: 0.5,

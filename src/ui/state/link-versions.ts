@@ -8,7 +8,7 @@ import type { WorldSettings } from '../../sim/model-params.ts';
 import { calibratedWorld } from './world-url.ts';
 
 /** The version the app writes: its links are relative to the calibrated world of src/sim/calibrated.ts. */
-export const URL_VERSION = 3;
+export const URL_VERSION = 4;
 
 export interface EarlierLinkWorld {
   /** Which calibration it was, in the words of docs/calibration-report.md, and when it was the default. */
@@ -22,7 +22,9 @@ export interface EarlierLinkWorld {
  * it. Version 1: the fifth fit (the `third` world's fit A, commit 9206ac9), the default from
  * 2 December 2026 02:00 to 12:28 UTC; links with world keys made before that (from 1 December
  * 20:30) were written against earlier fits and open in this one. Version 2: the seventh fit (the
- * `decay` world's fit A, commit bc0ac34), the default from 12:28 to 17:00 UTC.
+ * `decay` world's fit A, commit bc0ac34), the default from 12:28 to 17:00 UTC. Version 3: the
+ * eighth fit (the `std` world's fit A, commit a535b48), the default from 2 December 17:00 UTC to
+ * 5 December 2026 (the twelfth fit).
  */
 export const EARLIER_LINK_WORLDS: Readonly<Record<number, EarlierLinkWorld>> = Object.freeze({
   1: {
@@ -65,6 +67,28 @@ export const EARLIER_LINK_WORLDS: Readonly<Record<number, EarlierLinkWorld>> = O
       etaCompetence: 0.00063463,
       etaFamiliarity: 0.010656,
       familiarityDecay: 0.024348,
+      familiarityMax: 3,
+      etaMemo: 0.05,
+    },
+  },
+  3: {
+    label: 'the eighth calibration fit (the calibrated world until 5 December 2026)',
+    values: {
+      partialCredit: 0.97199,
+      signalExponent: 1,
+      breadth: 0.30728,
+      forgetting: 0.13609,
+      normalisedDrift: 0,
+      driftExponent: 1,
+      gradientNoise: 0,
+      familiarityDrift: 0,
+      repeatDiscount: 0.036055,
+      hiddenNoise: 0.049576,
+      competence0: 0.7675,
+      logitScale: 4.9018,
+      etaCompetence: 0.00087843,
+      etaFamiliarity: 0.026147,
+      familiarityDecay: 0.069692,
       familiarityMax: 3,
       etaMemo: 0.05,
     },

@@ -1,6 +1,6 @@
 // Numbers and labels as the views print them.
 import { describe, expect, it } from 'vitest';
-import { fmt, wrapWords } from '../src/ui/lib/format.ts';
+import { fmt, fmtFixed, wrapWords } from '../src/ui/lib/format.ts';
 import { METRIC_LABELS } from '../src/sweep/definition.ts';
 
 describe('view formatting', () => {
@@ -9,6 +9,14 @@ describe('view formatting', () => {
     expect(fmt(-1e-17, 4)).toBe('0');
     expect(fmt(2.5e-4, 4)).toBe('2.50e-4');
     expect(fmt(0.0429, 4)).toBe('0.0429');
+  });
+
+  it('keeps trailing zeros where figures are read side by side (a quarter series, a mean beside its band)', () => {
+    expect(fmt(0.045, 4)).toBe('0.045');
+    expect(fmtFixed(0.045, 4)).toBe('0.0450');
+    expect(fmtFixed(30, 2)).toBe('30.00');
+    expect(fmtFixed(3.08e-33, 4)).toBe('0');
+    expect(fmtFixed(null)).toBe('–');
   });
 
   it('wraps the sweep’s long metric names so the y axis title is not cut off', () => {

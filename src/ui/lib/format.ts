@@ -8,6 +8,12 @@ export function fmt(x: number | null | undefined, digits = 4): string {
   return Number(x.toFixed(digits)).toString();
 }
 
+/** Like fmt, but keeps trailing zeros: for figures read side by side (a series, a mean beside its band). */
+export function fmtFixed(x: number | null | undefined, digits = 4): string {
+  const short = fmt(x, digits);
+  return x === null || x === undefined || !Number.isFinite(x) || Math.abs(x) < 1e-15 || Math.abs(x) < 1e-3 ? short : x.toFixed(digits);
+}
+
 export function fmtInt(x: number | null | undefined): string {
   return x === null || x === undefined || !Number.isFinite(x) ? '–' : Math.round(x).toLocaleString('en');
 }

@@ -9,9 +9,10 @@
 //
 // Usage: node scripts/calibrate.mjs [--optimiser cmaes|nm] [--evals N] [--seeds S] [--t4-runs R]
 //          [--world third|grpo|adam|decay|std|noise|envdrift|noisedrift|famcap|memo] [--start fifth|declared] [--parallel] [--write none] [--out F.json]
-//          [--from F.json [--cross] [--default A|B]] [--dry-run] [--noise K]
-//   defaults: the eighth fit (CMA-ES, 600 evaluations per fit, world std, from its declared start), so
-//   `npm run calibrate` (which adds --parallel) fits the values of src/sim/calibrated.ts again
+//          [--from F.json [--cross]] [--default A|B|fresh] [--dry-run] [--noise K]
+//   defaults: the twelfth fit (CMA-ES, 600 evaluations per fit, world memo, from its declared start,
+//   the defaults chosen on fresh seed sets), so `npm run calibrate` (which adds --parallel) fits the
+//   values of src/sim/calibrated.ts again (its fit B)
 //   --start declared, --optimiser nm and --evals 70 / 150 / 110 are the first four fits
 //   --parallel      fits A and B in two processes (one per core)
 //   --cross         with --from, evaluates each saved fit on the other fit's seeds too (prints JSON):
@@ -19,8 +20,10 @@
 //   --noise K       evaluates the world's start (with --from F.json, each saved fit) on K seed sets no fit
 //                   uses (30000, 40000, ...) and prints each set's objective and every figure's mean and
 //                   spread across the sets (JSON): how much of a fit's objective was its seeds' luck
-//   --default B     writes fit B as the defaults instead of fit A (the twelfth revision's rule in
-//                   docs/calibration.md decides between them on fresh seed sets, see --noise)
+//   --default       which fit becomes the defaults: A, B, or fresh (the default: the twelfth revision's
+//                   rule of docs/calibration.md: the defaults, fit A and fit B on 8 fresh seed sets with
+//                   192 cold starts each; the best replaces the defaults only if it is better by more
+//                   than twice the standard error of the difference, about 3 minutes)
 //   --write none    leaves src/sim/calibrated.ts and the report alone (prints the report); with
 //                   --out, both fits are saved, and `--from F.json` later writes them as the defaults
 // Needs the compiled sources (dist/) and the envscaler-rl dataset (`npm run calibrate` builds both).
@@ -36,7 +39,7 @@ const { loadDataset } = await import(dist('sim/dataset-node.js'));
 const { loadRunWasmNode, loadSimWasmNode } = await import(dist('sim/wasm-node.js'));
 const { SimulationRun } = await import(dist('sim/run.js'));
 const { randomTraining } = await import(dist('sim/env-scaling.js'));
-const { PREVIOUS_SIM_MODEL } = await import(dist('sim/model-params.js'));
+const { DEFAULT_SIM_MODEL, PREVIOUS_SIM_MODEL } = await import(dist('sim/model-params.js'));
 const { DEFAULT_CONFIG } = await import(dist('engine/config.js'));
 const { cmaes, nelderMead, reflectUnit } = await import(dist('sim/optimise.js'));
 
@@ -46,7 +49,7 @@ const { values: flags } = parseArgs({
     seeds: { type: 'string', default: '3' },
     't4-runs': { type: 'string', default: '24' },
     'dry-run': { type: 'boolean', default: false },
-    world: { type: 'string', default: 'std' },
+    world: { type: 'string', default: 'memo' },
     optimiser: { type: 'string', default: 'cmaes' },
     start: { type: 'string', default: 'fifth' },
     sigma0: { type: 'string', default: '0.15' },
@@ -57,13 +60,13 @@ const { values: flags } = parseArgs({
     from: { type: 'string' },
     cross: { type: 'boolean', default: false },
     noise: { type: 'string' },
-    default: { type: 'string', default: 'A' },
+    default: { type: 'string', default: 'fresh' },
   },
 });
 const OPTIMISERS = { cmaes: 'CMA-ES on the reflected unit cube', nm: 'Nelder-Mead on the reflected unit cube' };
 if (!(flags.optimiser in OPTIMISERS)) throw new Error(`--optimiser: expected cmaes or nm, got ${flags.optimiser}`);
 if (!['fifth', 'declared'].includes(flags.start)) throw new Error(`--start: expected fifth or declared, got ${flags.start}`);
-if (!['A', 'B'].includes(flags.default)) throw new Error(`--default: expected A or B, got ${flags.default}`);
+if (!['A', 'B', 'fresh'].includes(flags.default)) throw new Error(`--default: expected A, B or fresh, got ${flags.default}`);
 if (!['defaults', 'none'].includes(flags.write)) throw new Error(`--write: expected defaults or none, got ${flags.write}`);
 const EVALS = Number(flags.evals);
 const SEEDS = Number(flags.seeds);
@@ -326,7 +329,7 @@ const base = { ...DEFAULT_CONFIG, alpha: [...DEFAULT_CONFIG.alpha] };
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
 /** The fit targets' simulated figures for one parameter vector (seeds of one set: common random numbers). */
-async function figures(params, set) {
+async function figures(params, set, t4Runs = T4_RUNS) {
   const model = { ...PREVIOUS_SIM_MODEL, ...FIXED, ...params };
   const acc = { mv: [], md: [], mr: [], g51: [], g20: [], g5: [], s120: [] };
   for (let k = 0; k < SEEDS; k++) {
@@ -343,7 +346,7 @@ async function figures(params, set) {
   }
   let picks = 0;
   let hits = 0;
-  for (let k = 0; k < T4_RUNS; k++) {
+  for (let k = 0; k < t4Runs; k++) {
     const run = new SimulationRun(await loadRunWasmNode(), loaded, { ...base, scheduler: 'envsched', seed: set.t4 + k, T: 2 }, source, {
       randomColdStart: true,
       model,
@@ -401,31 +404,34 @@ if (flags['dry-run']) {
   );
   process.exit(0);
 }
+/** Seed sets no fit uses (runs from 30000, cold starts from 35000, 10000 apart): the twelfth revision's fresh sets. */
+const freshSets = (count) => Array.from({ length: count }, (_, k) => ({ runs: 30000 + 10000 * k, t4: 35000 + 10000 * k }));
+const sd = (xs) => Math.sqrt(xs.reduce((s, x) => s + (x - mean(xs)) ** 2, 0) / (xs.length - 1));
+/** One parameter vector on every fresh set: each set's objective, and each figure's mean and spread. */
+async function onFreshSets(params, count, t4Runs) {
+  const evaluated = [];
+  for (const set of freshSets(count)) {
+    const fig = await figures(params, set, t4Runs);
+    evaluated.push({ seeds: set, objective: objective(fig), figures: fig });
+  }
+  const spread = Object.fromEntries(
+    Object.entries(TARGETS).map(([k, t]) => {
+      const xs = evaluated.map((e) => e.figures[k]);
+      return [k, { mean: mean(xs), sd: sd(xs), sdOverTolerance: sd(xs) / t.tol }];
+    }),
+  );
+  const objectives = evaluated.map((e) => e.objective);
+  return { objective: { mean: mean(objectives), sd: sd(objectives), each: objectives }, spread };
+}
 if (flags.noise) {
-  const sets = Array.from({ length: Number(flags.noise) }, (_, k) => ({ runs: 30000 + 10000 * k, t4: 35000 + 10000 * k }));
-  const sd = (xs) => Math.sqrt(xs.reduce((s, x) => s + (x - mean(xs)) ** 2, 0) / (xs.length - 1));
-  /** One parameter vector on every fresh set: each set's objective, and each figure's mean and spread. */
-  const onFreshSets = async (params) => {
-    const evaluated = [];
-    for (const set of sets) {
-      const fig = await figures(params, set);
-      evaluated.push({ seeds: set, objective: objective(fig), figures: fig });
-    }
-    const spread = Object.fromEntries(
-      Object.entries(TARGETS).map(([k, t]) => {
-        const xs = evaluated.map((e) => e.figures[k]);
-        return [k, { mean: mean(xs), sd: sd(xs), sdOverTolerance: sd(xs) / t.tol }];
-      }),
-    );
-    const objectives = evaluated.map((e) => e.objective);
-    return { objective: { mean: mean(objectives), sd: sd(objectives), each: objectives }, spread };
-  };
   const points = flags.from
     ? JSON.parse(readFileSync(flags.from, 'utf8')).fits.map((f) => ({ point: `fit ${f.label} of ${flags.from}`, params: f.params }))
     : [{ point: 'the start', params: START }];
   const rows = [];
-  for (const p of points) rows.push({ point: p.point, ...(await onFreshSets(p.params)) });
-  process.stdout.write(`${JSON.stringify({ world: flags.world, seeds: SEEDS, t4Runs: T4_RUNS, sets, rows }, null, 1)}\n`);
+  for (const p of points) rows.push({ point: p.point, ...(await onFreshSets(p.params, Number(flags.noise), T4_RUNS)) });
+  process.stdout.write(
+    `${JSON.stringify({ world: flags.world, seeds: SEEDS, t4Runs: T4_RUNS, sets: freshSets(Number(flags.noise)), rows }, null, 1)}\n`,
+  );
   process.exit(0);
 }
 let savedSeconds = null;
@@ -483,9 +489,36 @@ const spread = Object.fromEntries(
     },
   ]),
 );
-/** The fit written as the defaults (fit A unless --default B). */
-const chosen = flags.default === 'B' ? b : a;
-const fitted = Object.fromEntries(NAMES.map((k) => [k, round(chosen.params[k], 5)]));
+/**
+ * The twelfth revision's rule (docs/calibration.md): the defaults, fit A and fit B on 8 fresh seed
+ * sets with 192 Table 4 cold starts each; the lowest mean objective replaces the defaults if it is
+ * below them by more than twice the standard error of the paired difference. Returns the fit that
+ * wins, or null when the defaults stay, with what it measured.
+ */
+async function byFreshSets() {
+  const current = Object.fromEntries(NAMES.map((k) => [k, DEFAULT_SIM_MODEL[k]]));
+  const rows = [];
+  for (const [label, params] of [
+    ['defaults', current],
+    ['A', a.params],
+    ['B', b.params],
+  ])
+    rows.push({ label, ...(await onFreshSets(params, 8, 192)) });
+  const [base, ...fits] = rows;
+  const best = fits.reduce((x, y) => (y.objective.mean < x.objective.mean ? y : x));
+  const diff = base.objective.each.map((y, k) => y - best.objective.each[k]);
+  const se = sd(diff) / Math.sqrt(diff.length);
+  const wins = mean(diff) > 2 * se;
+  return { winner: wins ? best.label : null, difference: mean(diff), standardError: se, rows };
+}
+const fresh = flags.default === 'fresh' ? await byFreshSets() : null;
+if (fresh)
+  process.stderr.write(
+    `calibrate: on 8 fresh seed sets: ${fresh.rows.map((r) => `${r.label} ${round(r.objective.mean)}`).join(', ')}; ${fresh.winner === null ? 'the defaults stay' : `fit ${fresh.winner} becomes the default`} (difference ${round(fresh.difference)}, standard error ${round(fresh.standardError)})\n`,
+  );
+/** The fit written as the defaults (--default A or B, or the fresh sets' winner), or null: the defaults stay. */
+const chosen = fresh ? (fresh.winner === null ? null : fresh.winner === 'A' ? a : b) : flags.default === 'B' ? b : a;
+const fitted = chosen ? Object.fromEntries(NAMES.map((k) => [k, round(chosen.params[k], 5)])) : null;
 const report = {
   date: new Date().toISOString(),
   dataset: 'envscaler-rl',
@@ -505,7 +538,14 @@ const report = {
     ]),
   ),
   objective: { A: round(a.objective), B: round(b.objective) },
-  defaults: chosen.label,
+  defaults: chosen ? chosen.label : null,
+  freshSets: fresh
+    ? {
+        difference: round(fresh.difference),
+        standardError: round(fresh.standardError),
+        objective: Object.fromEntries(fresh.rows.map((r) => [r.label, round(r.objective.mean)])),
+      }
+    : null,
   spread,
   seconds: round(savedSeconds ?? (Date.now() - started) / 1000, 4),
 };
@@ -526,7 +566,7 @@ export interface CalibratedWorld {
 
 export const CALIBRATED: CalibratedWorld = ${JSON.stringify({ fitted, fixed: FIXED, report }, null, 2)};
 `;
-if (flags.write === 'defaults') writeFileSync(`${root}src/sim/calibrated.ts`, ts);
+if (flags.write === 'defaults' && chosen) writeFileSync(`${root}src/sim/calibrated.ts`, ts);
 
 const lines = [
   '# Calibration report',
@@ -535,7 +575,9 @@ const lines = [
   '',
   chosen === a
     ? '## Fitted parameters (fit A = the defaults; fit B = the refit on disjoint seeds)'
-    : '## Fitted parameters (fit A; fit B, the refit on disjoint seeds, = the defaults)',
+    : chosen === b
+      ? '## Fitted parameters (fit A; fit B, the refit on disjoint seeds, = the defaults)'
+      : '## Fitted parameters (fit A; fit B = the refit on disjoint seeds; the defaults stayed)',
   '',
   '| parameter | box | fit A | fit B | |A - B| / box width |',
   '| --- | --- | --- | --- | --- |',
@@ -554,7 +596,7 @@ const lines = [
   `Objective (sum of squared standardised misses): fit A ${round(a.objective)}, fit B ${round(b.objective)}.`,
   '',
 ];
-if (flags.write === 'defaults') {
+if (flags.write === 'defaults' && chosen) {
   // The fits before this one stay in the report, below it (scripts/report-history.mjs).
   const path = `${root}docs/calibration-report.md`;
   const previous = existsSync(path) ? readFileSync(path, 'utf8') : null;

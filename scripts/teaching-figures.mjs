@@ -3,7 +3,9 @@
 // calibrated world (or --world W): on `classroom` with the lecture link's B = 8, EnvSched against
 // random over 40 steps on seeds 0-19 (coverage, variance, held-out gain) and at steps 100, 120 and
 // 200 on seeds 0-9; on `tiny` with B = 8 over 200 steps, the held-out gain ratio per seed 0-9; on
-// `envscaler-rl` with the defaults, the gain ratio at steps 40 and 200 on seeds 0-9.
+// `envscaler-rl` with the defaults, the gain ratio at steps 40 and 200 on seeds 0-9; and the
+// lecture's figures of docs/teaching.md (its result card on classroom, seeds 0-4; tiny with B = 12
+// and envscaler-rl over 40 steps, seeds 0-9).
 // Usage: node scripts/teaching-figures.mjs [--world W]   (needs dist/: npm run build:node)
 import { parseArgs } from 'node:util';
 
@@ -95,3 +97,47 @@ for (const [t, rs] of [
   console.log(
     `  step ${t}: EnvSched ${f(mean(gs[t][1]))} against random ${f(mean(gs[t][0]))} (ratio of means ${f(mean(gs[t][1]) / mean(gs[t][0]))}); EnvSched ahead on ${rs.filter((x) => x > 1).length} of 10 seeds, ratios ${f(Math.min(...rs))} to ${f(Math.max(...rs))}`,
   );
+
+/** The first step (1-based) at which a run's held-out reaches `target`, as the result card counts it. */
+const reach = (r, target) => {
+  const k = r.steps.findIndex((s) => s.heldoutOverall >= target);
+  return k < 0 ? null : k + 1;
+};
+console.log("the lecture's result card: classroom, B = 8, 40 steps, seeds 0-4 (EnvSched / random, means)");
+const card = { envs: [[], []], vars: [[], []], steps: [[], []] };
+for (let seed = 0; seed < 5; seed++) {
+  const r = await run(classroom.loaded, classroom.source, 'random', { seed, B: 8, T: 40 });
+  const e = await run(classroom.loaded, classroom.source, 'envsched', { seed, B: 8, T: 40 });
+  [e, r].forEach((x, k) => {
+    card.envs[k].push(x.summary.envsPerBatch);
+    card.vars[k].push(x.summary.meanVariance);
+    const steps = reach(x, r.summary.heldoutFinal);
+    if (steps !== null) card.steps[k].push(steps);
+  });
+}
+console.log(
+  `  envs per batch ${f(mean(card.envs[0]), 2)} / ${f(mean(card.envs[1]), 2)}; mean variance ${f(mean(card.vars[0]), 4)} / ${f(mean(card.vars[1]), 4)}; steps to random's final held-out ${f(mean(card.steps[0]), 1)} (${card.steps[0].length} seeds) / ${f(mean(card.steps[1]), 1)}`,
+);
+
+for (const [name, data, B] of [
+  ['tiny', tiny, 12],
+  ['envscaler-rl', pool, 64],
+]) {
+  const acc = { envs: [[], []], vars: [[], []], gains: [[], []], wins: [0, 0, 0] };
+  for (let seed = 0; seed < 10; seed++) {
+    const r = await run(data.loaded, data.source, 'random', { seed, B, T: 40 });
+    const e = await run(data.loaded, data.source, 'envsched', { seed, B, T: 40 });
+    [e, r].forEach((x, k) => {
+      acc.envs[k].push(x.summary.envsPerBatch);
+      acc.vars[k].push(x.summary.meanVariance);
+      acc.gains[k].push(gain(x, 40));
+    });
+    if (e.summary.envsPerBatch > r.summary.envsPerBatch) acc.wins[0]++;
+    if (e.summary.meanVariance > r.summary.meanVariance) acc.wins[1]++;
+    if (gain(e, 40) > gain(r, 40)) acc.wins[2]++;
+  }
+  console.log(`${name}, B = ${B}, 40 steps, seeds 0-9 (EnvSched / random, means; seeds on which EnvSched is above)`);
+  console.log(
+    `  envs per batch ${f(mean(acc.envs[0]), 2)} / ${f(mean(acc.envs[1]), 2)} (${acc.wins[0]}); mean variance ${f(mean(acc.vars[0]), 4)} / ${f(mean(acc.vars[1]), 4)} (${acc.wins[1]}); held-out gain ${f(mean(acc.gains[0]))} / ${f(mean(acc.gains[1]))} (${acc.wins[2]})`,
+  );
+}

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Screenshots of every Explain mode scene in presentation mode at 1280x720 and 1920x1080 into
-// docs/screenshots/explain-<scene>-<size>.png (`node scripts/explain-screenshots.mjs [dataset]`;
+// docs/screenshots/explain-<scene>-<size>.png (`node scripts/explain-screenshots.mjs [scene ...]`;
 // builds the site first, like the e2e tests). The lecture link of each shot is the URL it opens.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';

@@ -145,3 +145,19 @@ describe('scripts/paper-elasticities.mjs', () => {
     expect(row(out, '20')[0]).toBeCloseTo(19.33, 2);
   });
 });
+
+describe('scripts/teaching-figures.mjs', () => {
+  it('prints every teaching figure the docs quote, each side with its seed count, and reads a named world', () => {
+    const out = run('teaching-figures.mjs', ['--world', 'std']);
+    // The lecture on classroom: EnvSched / random means and on how many of 20 seeds EnvSched is above.
+    const lecture = /envs per batch (\d\.\d+) \/ (\d\.\d+) \(above on (\d+)\); mean variance 0\.\d+ \/ 0\.\d+ \(above on (\d+)\)/.exec(
+      out,
+    )!;
+    expect(Number(lecture[1])).toBeGreaterThan(Number(lecture[2]));
+    expect(Number(lecture[3])).toBeLessThanOrEqual(20);
+    expect(out).toMatch(/steps to random's final held-out \d+\.\d \(\d seeds\) \/ \d+\.\d/);
+    for (const t of [40, 100, 120, 200]) expect(out).toMatch(new RegExp(`step ${t}: EnvSched ahead on \\d+ of 10 seeds`));
+    expect(out).toMatch(/EnvSched's gain above random's on \d+ of 10 seeds; ratios \d\.\d+ to \d\.\d+/);
+    expect(out.match(/^ {2}step (40|200): \d\.\d+ \/ \d\.\d+ \(above on \d+\)/gm)).toHaveLength(2);
+  }, 60_000);
+});

@@ -56,7 +56,7 @@ function topMean(values, order = values) {
  * the top B of the truth; and the pool's mean expected reward. NaN where a step has no such pick,
  * prediction or priority.
  */
-function varianceSources(d, priorities) {
+function varianceSources(d, priorities, filtered) {
   const tv = d.truthVariance;
   const picks = (which) => {
     const xs = d.metrics.batch.filter((_, b) => which === 'all' || d.phases?.[b] === which).map((i) => tv[i]);
@@ -69,9 +69,24 @@ function varianceSources(d, priorities) {
     pool: mean(Array.from(tv)),
     predictedTop: d.predicted ? topMean(tv, Array.from(d.predicted)) : NaN,
     priorityTop: priorities ? topMean(tv, Array.from(priorities)) : NaN,
+    ...progressFilterShare(tv, priorities, filtered),
     trueTop: topMean(tv),
     poolReward: mean(Array.from(d.truthMean)),
   };
+}
+
+/**
+ * What SPEC 8's progress filter takes from the priorities' top B: how many of them it excludes from
+ * exploitation, their mean variance, and the top B of the priorities among the tasks it leaves (what
+ * exploitation could take at most, before SPEC 6's rules). NaN after a cold start or without a filter.
+ */
+function progressFilterShare(tv, priorities, filtered) {
+  if (!priorities || !filtered) return { filteredOfTop: NaN, filteredTop: NaN, unfilteredTop: NaN };
+  const order = Array.from(priorities.keys()).sort((a, b) => priorities[b] - priorities[a] || a - b);
+  const top = order.slice(0, base.B);
+  const out = top.filter((i) => filtered[i] === 1);
+  const kept = order.filter((i) => filtered[i] !== 1).slice(0, base.B);
+  return { filteredOfTop: out.length, filteredTop: out.length ? mean(out.map((i) => tv[i])) : NaN, unfilteredTop: mean(kept.map((i) => tv[i])) };
 }
 
 /** Each field of varianceSources averaged over each quarter of the run's steps (NaN steps left out). */
@@ -111,7 +126,7 @@ async function run(scheduler, seed, model) {
   while (!r.done) {
     const d = r.step();
     const batch = d.metrics.batch;
-    where.push(varianceSources(d, r.scheduler.priorities?.() ?? null));
+    where.push(varianceSources(d, r.scheduler.priorities?.() ?? null, r.scheduler.progressFiltered?.() ?? null));
     // The whole pool's expected reward this step: how easy the policy has made every task, picked or not.
     let pool = 0;
     for (let i = 0; i < d.truthMean.length; i++) pool += d.truthMean[i];
@@ -211,15 +226,27 @@ const rel = (s) => (rows[s].gain - rows.random.gain) / rows.random.gain;
 process.stdout.write(`gain vs random / random's gain: ${schedulers.map((s) => `${s} ${rel(s).toFixed(3)}`).join(', ')}\n`);
 
 // Where the variance goes: the quarters of the run, every figure the simulator's exact expected variance.
-const QUARTER_COLUMNS = ['picks', 'coveragePicks', 'exploitationPicks', 'pool', 'predictedTop', 'priorityTop', 'trueTop', 'poolReward'];
+const QUARTER_COLUMNS = [
+  'picks',
+  'coveragePicks',
+  'exploitationPicks',
+  'pool',
+  'predictedTop',
+  'priorityTop',
+  'filteredOfTop',
+  'filteredTop',
+  'unfilteredTop',
+  'trueTop',
+  'poolReward',
+];
 process.stdout.write(
-  `\nwhere the variance goes, by quarter of the run (exact expected variance; predictedTop / priorityTop / trueTop: the top ${base.B} of the predicted variance / of the priorities q / of the truth)\n`,
+  `\nwhere the variance goes, by quarter of the run (exact expected variance; predictedTop / priorityTop / trueTop: the top ${base.B} of the predicted variance / of the priorities q / of the truth; filteredOfTop / filteredTop: how many of the priorities' top ${base.B} SPEC 8's progress filter excludes, and their variance; unfilteredTop: the top ${base.B} of the priorities the filter leaves)\n`,
 );
 process.stdout.write(`${['scheduler'.padEnd(18), 'quarter', ...QUARTER_COLUMNS.map((k) => k.padStart(19))].join('')}\n`);
 for (const s of schedulers)
   quarters[s].forEach((q, k) =>
     process.stdout.write(
-      `${[s.padEnd(18), String(k + 1).padStart(7), ...QUARTER_COLUMNS.map((c) => (Number.isNaN(q[c]) ? '-' : q[c].toFixed(4)).padStart(19))].join('')}\n`,
+      `${[s.padEnd(18), String(k + 1).padStart(7), ...QUARTER_COLUMNS.map((c) => (Number.isNaN(q[c]) ? '-' : c === 'filteredOfTop' ? q[c].toFixed(1) : q[c].toFixed(4)).padStart(19))].join('')}\n`,
     ),
   );
 

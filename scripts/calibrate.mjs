@@ -8,7 +8,7 @@
 // evaluates them on seeds no fit used.
 //
 // Usage: node scripts/calibrate.mjs [--optimiser cmaes|nm] [--evals N] [--seeds S] [--t4-runs R]
-//          [--world third|grpo|adam|decay|std|noise|envdrift|noisedrift|famcap|memo] [--start fifth|declared] [--parallel] [--write none] [--out F.json]
+//          [--world third|grpo|adam|decay|std|noise|envdrift|noisedrift|famcap|memo|memob] [--start fifth|declared] [--parallel] [--write none] [--out F.json]
 //          [--from F.json [--cross]] [--default A|B|fresh] [--dry-run] [--noise K]
 //   defaults: the twelfth fit (CMA-ES, 600 evaluations per fit, world memo, from its declared start,
 //   the defaults chosen on fresh seed sets), so `npm run calibrate` (which adds --parallel) fits the
@@ -79,8 +79,8 @@ const T4_RUNS = Number(flags['t4-runs']);
  * GRPO's update with a fixed-length step and gradient noise), `decay` (the seventh fit: `third`
  * with the familiarity decay free), `std` (the eighth fit: `decay` with GRPO's signal exponent),
  * `noise` (the ninth: drift that adds in quadrature), `envdrift` and `noisedrift` (the tenth:
- * familiarity that drifts), `famcap` (the eleventh: the familiarity cap free) and `memo` (the
- * twelfth: the memorisation rate free).
+ * familiarity that drifts), `famcap` (the eleventh: the familiarity cap free), `memo` (the
+ * twelfth: the memorisation rate free) and `memob` (the fourteenth: `memo` from its twelfth fit's B).
  * FIXED: not identifiable from the fit targets. START: where a fit begins. FIFTH_START: where
  * CMA-ES begins instead, in the two worlds fitted before it. BOX: the free parameters and their
  * box, when the world's differ from the common one.
@@ -152,6 +152,23 @@ const NINTH_FIT_A = {
   repeatDiscount: 0.01519,
   etaFamiliarity: 0.027615,
   familiarityDecay: 0.042945,
+};
+/**
+ * The twelfth fit's B in the `memo` world (the defaults since the twelfth fit), where the fourteenth
+ * fit starts. Written out for the same reason as FIFTH_FIT_A.
+ */
+const TWELFTH_FIT_B = {
+  competence0: 0.31141,
+  logitScale: 3.5188,
+  partialCredit: 0.60727,
+  etaCompetence: 0.0019389,
+  forgetting: 0.17335,
+  breadth: 0.3073,
+  hiddenNoise: 0.016494,
+  repeatDiscount: 0.024276,
+  etaFamiliarity: 0.03646,
+  familiarityDecay: 0.00068801,
+  etaMemo: 0.089719,
 };
 /** Random's mean sigma^0.5 over its mean sigma (0.32 / 0.144): the rates that multiply a group's signal, moved from the one to the other. */
 const SIGNAL_RESCALE = 2.2;
@@ -281,6 +298,12 @@ const WORLDS = {
     /** The defaults (the eighth fit's A) with the memorisation rate at the hand calibration's 0.05 (docs/calibration.md, twelfth fit). */
     START: { ...EIGHTH_FIT_A, etaMemo: 0.05 },
     /** The `std` world's box and the memorisation rate. */
+    BOX: { familiarityDecay: [0, 0.2], etaMemo: [0, 0.5] },
+  },
+  memob: {
+    FIXED: { signalExponent: 1 },
+    /** The `memo` world started from its twelfth fit's B, the defaults (docs/calibration.md, fourteenth fit). */
+    START: TWELFTH_FIT_B,
     BOX: { familiarityDecay: [0, 0.2], etaMemo: [0, 0.5] },
   },
 };

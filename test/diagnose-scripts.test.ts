@@ -111,14 +111,19 @@ describe('scripts/calibrate-diagnose.mjs', () => {
       .filter((line) => /^(random|envsched) /.test(line))
       .map((line) => line.trim().split(/\s+/));
     expect(rows.map((r) => `${r[0]} ${r[1]}`)).toEqual(['random', 'envsched'].flatMap((s) => [1, 2, 3, 4].map((q) => `${s} ${q}`)));
-    for (const [scheduler, , picks, coverage, exploitation, pool, predictedTop, priorityTop, trueTop, poolReward] of rows) {
-      // Random has no phases and no prediction; EnvSched's coverage picks come first, then its exploitation picks.
-      if (scheduler === 'random') expect([coverage, exploitation, predictedTop, priorityTop]).toEqual(['-', '-', '-', '-']);
+    for (const [scheduler, , picks, coverage, exploitation, pool, predictedTop, priorityTop, filteredOfTop, filteredTop, unfilteredTop, trueTop, poolReward] of rows) {
+      // Random has no phases, no prediction and no progress filter; EnvSched's coverage picks come first, then its exploitation picks.
+      if (scheduler === 'random')
+        expect([coverage, exploitation, predictedTop, priorityTop, filteredOfTop, filteredTop, unfilteredTop]).toEqual(Array(7).fill('-'));
       const n = (x: string) => Number(x);
-      for (const x of [picks, pool, trueTop, ...(scheduler === 'envsched' ? [coverage, exploitation, predictedTop, priorityTop] : [])]) {
+      const onlyEnvSched = scheduler === 'envsched' ? [coverage, exploitation, predictedTop, priorityTop, unfilteredTop] : [];
+      // A quarter in which the filter excluded none of the top 64 has no variance of the excluded to show.
+      if (scheduler === 'envsched' && filteredTop !== '-') onlyEnvSched.push(filteredTop);
+      for (const x of [picks, pool, trueTop, ...onlyEnvSched]) {
         expect(n(x)).toBeGreaterThanOrEqual(0);
         expect(n(x)).toBeLessThanOrEqual(n(trueTop)); // no 64 tasks carry more than the truth's top 64
       }
+      if (scheduler === 'envsched') (expect(n(filteredOfTop)).toBeGreaterThanOrEqual(0), expect(n(filteredOfTop)).toBeLessThanOrEqual(64));
       expect(n(poolReward)).toBeGreaterThan(0);
       expect(n(poolReward)).toBeLessThan(1);
     }

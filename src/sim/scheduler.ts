@@ -37,4 +37,6 @@ export interface BatchScheduler {
   predicted(): ArrayLike<number> | null;
   /** The EnvSched family's priorities q (SPEC 5) behind the last choice, copied; null after a cold start. For diagnostics. */
   priorities?(): Float64Array | null;
+  /** The EnvSched family's SPEC 8 progress-filter flags behind the last choice (1 = excluded from exploitation), copied; null after a cold start. For diagnostics. */
+  progressFiltered?(): Uint8Array | null;
 }

@@ -46,4 +46,9 @@ export class EnvSchedScheduler implements BatchScheduler {
   priorities(): Float64Array | null {
     return this.lastPredicted && this.scheduler.views().q.slice();
   }
+
+  /** The progress filter's flags (SPEC 8, 1 = excluded from exploitation) behind the last choice, copied; null after a cold start. For diagnostics. */
+  progressFiltered(): Uint8Array | null {
+    return this.lastPredicted && Uint8Array.from(this.scheduler.views().excluded);
+  }
 }

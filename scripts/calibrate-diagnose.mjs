@@ -4,7 +4,8 @@
 // breadth) and how much each world mechanism lets through of the groups' spread on its way to
 // competence, the only state held-out suites see; then counterfactual worlds with one mechanism
 // changed at a time, to see which one decides the size of EnvSched's held-out gain; and, by
-// quarter of the run, how much of the pool's variance each phase's picks take.
+// quarter of the run, how much of the pool's variance each phase's picks take and how much of it
+// SPEC 8's progress filter keeps from exploitation.
 // Diagnostic only: it fits nothing and no figure of it is a fit target or a check.
 //
 // Usage: node scripts/calibrate-diagnose.mjs [--seeds S] [--steps T] [--world name=value,...] [--schedulers a,b] [--no-counterfactuals]
@@ -86,7 +87,11 @@ function progressFilterShare(tv, priorities, filtered) {
   const top = order.slice(0, base.B);
   const out = top.filter((i) => filtered[i] === 1);
   const kept = order.filter((i) => filtered[i] !== 1).slice(0, base.B);
-  return { filteredOfTop: out.length, filteredTop: out.length ? mean(out.map((i) => tv[i])) : NaN, unfilteredTop: mean(kept.map((i) => tv[i])) };
+  return {
+    filteredOfTop: out.length,
+    filteredTop: out.length ? mean(out.map((i) => tv[i])) : NaN,
+    unfilteredTop: mean(kept.map((i) => tv[i])),
+  };
 }
 
 /** Each field of varianceSources averaged over each quarter of the run's steps (NaN steps left out). */

@@ -111,7 +111,21 @@ describe('scripts/calibrate-diagnose.mjs', () => {
       .filter((line) => /^(random|envsched) /.test(line))
       .map((line) => line.trim().split(/\s+/));
     expect(rows.map((r) => `${r[0]} ${r[1]}`)).toEqual(['random', 'envsched'].flatMap((s) => [1, 2, 3, 4].map((q) => `${s} ${q}`)));
-    for (const [scheduler, , picks, coverage, exploitation, pool, predictedTop, priorityTop, filteredOfTop, filteredTop, unfilteredTop, trueTop, poolReward] of rows) {
+    for (const [
+      scheduler,
+      ,
+      picks,
+      coverage,
+      exploitation,
+      pool,
+      predictedTop,
+      priorityTop,
+      filteredOfTop,
+      filteredTop,
+      unfilteredTop,
+      trueTop,
+      poolReward,
+    ] of rows) {
       // Random has no phases, no prediction and no progress filter; EnvSched's coverage picks come first, then its exploitation picks.
       if (scheduler === 'random')
         expect([coverage, exploitation, predictedTop, priorityTop, filteredOfTop, filteredTop, unfilteredTop]).toEqual(Array(7).fill('-'));

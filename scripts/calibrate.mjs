@@ -20,6 +20,7 @@
 //   --noise K       evaluates the world's start (with --from F.json, each saved fit) on K seed sets no fit
 //                   uses (30000, 40000, ...) and prints each set's objective and every figure's mean and
 //                   spread across the sets (JSON): how much of a fit's objective was its seeds' luck
+//   --named a,b     with --noise, evaluates these named worlds (and `defaults`) instead, whole
 //   --default       which fit becomes the defaults: A, B, or fresh (the default: the twelfth revision's
 //                   rule of docs/calibration.md: the defaults, fit A and fit B on 8 fresh seed sets with
 //                   192 cold starts each; the best replaces the defaults only if it is better by more
@@ -39,7 +40,7 @@ const { loadDataset } = await import(dist('sim/dataset-node.js'));
 const { loadRunWasmNode, loadSimWasmNode } = await import(dist('sim/wasm-node.js'));
 const { SimulationRun } = await import(dist('sim/run.js'));
 const { randomTraining } = await import(dist('sim/env-scaling.js'));
-const { DEFAULT_SIM_MODEL, PREVIOUS_SIM_MODEL } = await import(dist('sim/model-params.js'));
+const { DEFAULT_SIM_MODEL, PREVIOUS_SIM_MODEL, parseWorldOverrides } = await import(dist('sim/model-params.js'));
 const { DEFAULT_CONFIG } = await import(dist('engine/config.js'));
 const { cmaes, nelderMead, reflectUnit } = await import(dist('sim/optimise.js'));
 
@@ -60,6 +61,7 @@ const { values: flags } = parseArgs({
     from: { type: 'string' },
     cross: { type: 'boolean', default: false },
     noise: { type: 'string' },
+    named: { type: 'string' },
     default: { type: 'string', default: 'fresh' },
   },
 });
@@ -447,9 +449,15 @@ async function onFreshSets(params, count, t4Runs) {
   return { objective: { mean: mean(objectives), sd: sd(objectives), each: objectives }, spread };
 }
 if (flags.noise) {
-  const points = flags.from
-    ? JSON.parse(readFileSync(flags.from, 'utf8')).fits.map((f) => ({ point: `fit ${f.label} of ${flags.from}`, params: f.params }))
-    : [{ point: 'the start', params: START }];
+  const points = flags.named
+    ? // Whole worlds, every value spelled out, so the --world's FIXED values do not enter.
+      flags.named.split(',').map((name) => ({
+        point: name === 'defaults' ? 'the defaults' : `named world ${name}`,
+        params: name === 'defaults' ? DEFAULT_SIM_MODEL : parseWorldOverrides(name, 'command line', '--named'),
+      }))
+    : flags.from
+      ? JSON.parse(readFileSync(flags.from, 'utf8')).fits.map((f) => ({ point: `fit ${f.label} of ${flags.from}`, params: f.params }))
+      : [{ point: 'the start', params: START }];
   const rows = [];
   for (const p of points) rows.push({ point: p.point, ...(await onFreshSets(p.params, Number(flags.noise), T4_RUNS)) });
   process.stdout.write(

@@ -14,6 +14,8 @@ import { runCli } from './helpers/cli.ts';
 const SEVENTH_FIT_FINGERPRINT = '983d4e0a7f52bdb1';
 /** The same with the eighth fit as the calibrated world (commit c7d359c's code). */
 const EIGHTH_FIT_FINGERPRINT = '7219fbabffb86e78';
+/** The same with the twelfth fit's B as the calibrated world (commit 3773ab6's code). */
+const TWELFTH_FIT_FINGERPRINT = '70ef06eb2a414c5d';
 
 describe('world knobs in the URL', () => {
   it('the app\'s "Simulated world" section lists every mechanism the link carries, in the same order, each explained with its off value', () => {
@@ -59,26 +61,26 @@ describe('world knobs in the URL', () => {
 describe('links made before the calibrated world changed', () => {
   it('the current version is tied to the calibrated world: recalibrating without bumping the link version fails here', () => {
     // When src/sim/calibrated.ts changes, move these values into EARLIER_LINK_WORLDS under
-    // version 4, bump URL_VERSION, and record the new calibrated world here.
-    expect(URL_VERSION).toBe(4);
+    // version 5, bump URL_VERSION, and record the new calibrated world here.
+    expect(URL_VERSION).toBe(5);
     expect(calibratedWorld()).toEqual({
-      partialCredit: 0.60727,
+      partialCredit: 0.77896,
       signalExponent: 1,
-      breadth: 0.3073,
-      forgetting: 0.17335,
+      breadth: 0.35165,
+      forgetting: 0.15509,
       normalisedDrift: 0,
       driftExponent: 1,
       gradientNoise: 0,
       familiarityDrift: 0,
-      repeatDiscount: 0.024276,
-      hiddenNoise: 0.016494,
-      competence0: 0.31141,
-      logitScale: 3.5188,
-      etaCompetence: 0.0019389,
-      etaFamiliarity: 0.03646,
-      familiarityDecay: 0.00068801,
+      repeatDiscount: 0.024578,
+      hiddenNoise: 0.087977,
+      competence0: 0.23799,
+      logitScale: 2.7632,
+      etaCompetence: 0.0020822,
+      etaFamiliarity: 0.047995,
+      familiarityDecay: 0.0025712,
       familiarityMax: 3,
-      etaMemo: 0.089719,
+      etaMemo: 0.055967,
     });
   });
 
@@ -128,6 +130,11 @@ describe('links made before the calibrated world changed', () => {
   it('replays the eighth fit bit for bit from a v=3 link: the fingerprint its own code printed (60 default steps)', async () => {
     expect(parseUrlState('v=3').state.world).toEqual(EARLIER_LINK_WORLDS[3].values);
     expect(await linkWorldFingerprint(3)).toBe(EIGHTH_FIT_FINGERPRINT);
+  });
+
+  it('replays the twelfth fit bit for bit from a v=4 link: the fingerprint its own code printed (60 default steps)', async () => {
+    expect(parseUrlState('v=4').state.world).toEqual(EARLIER_LINK_WORLDS[4].values);
+    expect(await linkWorldFingerprint(4)).toBe(TWELFTH_FIT_FINGERPRINT);
   });
 
   it("an exported figure's footer carries the world it was simulated in", () => {

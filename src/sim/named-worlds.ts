@@ -1,8 +1,8 @@
-// The fitted worlds besides the calibrated one, by name: each is the fit A of a declared world
-// (docs/calibration.md) as docs/calibration-report.md prints it (4 significant digits), with the
+// The fitted worlds besides the calibrated one, by name: each is the fit A (for `memo`, the fit B)
+// of a declared world (docs/calibration.md) as docs/calibration-report.md prints it (4 significant digits), with the
 // values that world fixed before fitting (the familiarity decay of the hand calibration, 0.05,
 // for every fit before the seventh; its memorisation rate, 0.05, for every fit before the
-// twelfth). `std` is the eighth fit, the defaults until the twelfth; `decay` the seventh, the
+// twelfth). `memo` is the twelfth fit's B, the defaults until the fourteenth; `std` is the eighth fit, the defaults until the twelfth; `decay` the seventh, the
 // defaults until the eighth; `noise` is the ninth, `envdrift` and `noisedrift` the tenth. `--world grpo`, the app's "fitted
 // worlds" buttons and a link's w.* keys replay them; test/sim.named-worlds.test.ts holds them to
 // the report.
@@ -13,14 +13,35 @@ export interface NamedWorld {
   label: string;
   /** Which fit it is, as docs/calibration-report.md's heading names it. */
   fit: string;
+  /** Which of the report section's fits it is: A unless said. */
+  column?: 'B';
   /** Its fitted and fixed values; every other constant is the calibrated world's. */
   values: Partial<SimModelParams>;
 }
 
-export const NAMED_WORLD_NAMES = ['std', 'decay', 'third', 'grpo', 'adam', 'noise', 'envdrift', 'noisedrift'] as const;
+export const NAMED_WORLD_NAMES = ['memo', 'std', 'decay', 'third', 'grpo', 'adam', 'noise', 'envdrift', 'noisedrift'] as const;
 export type NamedWorldName = (typeof NAMED_WORLD_NAMES)[number];
 
 export const NAMED_WORLDS: Readonly<Record<NamedWorldName, NamedWorld>> = Object.freeze({
+  memo: {
+    label: 'the defaults until the fourteenth fit',
+    fit: 'Twelfth fit in the `memo` world',
+    column: 'B',
+    values: {
+      signalExponent: 1,
+      competence0: 0.3114,
+      logitScale: 3.519,
+      partialCredit: 0.6073,
+      etaCompetence: 0.001939,
+      forgetting: 0.1734,
+      breadth: 0.3073,
+      hiddenNoise: 0.01649,
+      repeatDiscount: 0.02428,
+      etaFamiliarity: 0.03646,
+      familiarityDecay: 0.000688,
+      etaMemo: 0.08972,
+    },
+  },
   std: {
     label: 'the defaults until the twelfth fit',
     fit: 'Eighth fit in the `std` world',

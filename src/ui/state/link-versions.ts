@@ -8,7 +8,7 @@ import type { WorldSettings } from '../../sim/model-params.ts';
 import { calibratedWorld } from './world-url.ts';
 
 /** The version the app writes: its links are relative to the calibrated world of src/sim/calibrated.ts. */
-export const URL_VERSION = 4;
+export const URL_VERSION = 5;
 
 export interface EarlierLinkWorld {
   /** Which calibration it was, in the words of docs/calibration-report.md, and when it was the default. */
@@ -24,7 +24,8 @@ export interface EarlierLinkWorld {
  * 20:30) were written against earlier fits and open in this one. Version 2: the seventh fit (the
  * `decay` world's fit A, commit bc0ac34), the default from 12:28 to 17:00 UTC. Version 3: the
  * eighth fit (the `std` world's fit A, commit a535b48), the default from 2 December 17:00 UTC to
- * 5 December 2026 (the twelfth fit).
+ * 5 December 2026 07:45 UTC (the twelfth fit). Version 4: the twelfth fit (the `memo` world's fit
+ * B, commit 213494a), the default from 5 December 07:45 UTC to 12:05 UTC (the fourteenth fit).
  */
 export const EARLIER_LINK_WORLDS: Readonly<Record<number, EarlierLinkWorld>> = Object.freeze({
   1: {
@@ -91,6 +92,28 @@ export const EARLIER_LINK_WORLDS: Readonly<Record<number, EarlierLinkWorld>> = O
       familiarityDecay: 0.069692,
       familiarityMax: 3,
       etaMemo: 0.05,
+    },
+  },
+  4: {
+    label: 'the twelfth calibration fit (the calibrated world on 5 December 2026 until 12:05 UTC)',
+    values: {
+      partialCredit: 0.60727,
+      signalExponent: 1,
+      breadth: 0.3073,
+      forgetting: 0.17335,
+      normalisedDrift: 0,
+      driftExponent: 1,
+      gradientNoise: 0,
+      familiarityDrift: 0,
+      repeatDiscount: 0.024276,
+      hiddenNoise: 0.016494,
+      competence0: 0.31141,
+      logitScale: 3.5188,
+      etaCompetence: 0.0019389,
+      etaFamiliarity: 0.03646,
+      familiarityDecay: 0.00068801,
+      familiarityMax: 3,
+      etaMemo: 0.089719,
     },
   },
 });

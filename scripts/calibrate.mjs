@@ -27,7 +27,8 @@
 //                   192 cold starts each; the best replaces the defaults only if it is better by more
 //                   than twice the standard error of the difference, about 3 minutes)
 //   --write none    leaves src/sim/calibrated.ts and the report alone (prints the report); with
-//                   --out, both fits are saved, and `--from F.json` later writes them as the defaults
+//                   --out, both fits are saved, and `--from F.json` later reports them and, with
+//                   --default A or B (or when the fresh-set rule picks one), writes one as the defaults
 // Needs the compiled sources (dist/) and the envscaler-rl dataset (`npm run calibrate` builds both).
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -71,6 +72,11 @@ if (!(flags.optimiser in OPTIMISERS)) throw new Error(`--optimiser: expected cma
 if (!['fifth', 'declared'].includes(flags.start)) throw new Error(`--start: expected fifth or declared, got ${flags.start}`);
 if (!['A', 'B', 'fresh'].includes(flags.default)) throw new Error(`--default: expected A, B or fresh, got ${flags.default}`);
 if (!['defaults', 'none'].includes(flags.write)) throw new Error(`--write: expected defaults or none, got ${flags.write}`);
+// Options that only mean something together: checked before any fit runs, not after it.
+if (flags.cross && !flags.from) throw new Error('--cross: needs --from F.json (the saved fits to evaluate)');
+if (flags.cross && flags.noise) throw new Error('--cross and --noise: one evaluation at a time');
+if (flags.named && !flags.noise) throw new Error('--named: needs --noise K (the fresh seed sets to score the named worlds on)');
+if (flags.named && flags.from) throw new Error('--named and --from: score either named worlds or saved fits');
 const EVALS = Number(flags.evals);
 const SEEDS = Number(flags.seeds);
 const T4_RUNS = Number(flags['t4-runs']);
@@ -157,7 +163,7 @@ const NINTH_FIT_A = {
   familiarityDecay: 0.042945,
 };
 /**
- * The twelfth fit's B in the `memo` world (the defaults since the twelfth fit), where the fourteenth
+ * The twelfth fit's B in the `memo` world (the defaults from the twelfth fit to the fourteenth), where the fourteenth
  * fit starts. Written out for the same reason as FIFTH_FIT_A.
  */
 const TWELFTH_FIT_B = {
@@ -305,7 +311,7 @@ const WORLDS = {
   },
   memob: {
     FIXED: { signalExponent: 1 },
-    /** The `memo` world started from its twelfth fit's B, the defaults (docs/calibration.md, fourteenth fit). */
+    /** The `memo` world started from its twelfth fit's B, the defaults until the fourteenth fit (docs/calibration.md, fourteenth fit). */
     START: TWELFTH_FIT_B,
     BOX: { familiarityDecay: [0, 0.2], etaMemo: [0, 0.5] },
   },
@@ -339,7 +345,7 @@ const TARGETS = {
   envShare5: { value: 0.45, tol: 0.15, what: 'the same on 5 environments' },
   t4HitStep1: { value: 0.572, tol: 0.04, what: 'Table 4(a) step 1: exploitation hit rate' },
 };
-/** Disjoint seed sets: fit A (the defaults) and fit B (the refit). The checks use 0..N-1 and 1000.. */
+/** Disjoint seed sets: fit A and fit B (the refit). The checks use 0..N-1 and 1000.. */
 const SEED_SETS = { A: { runs: 10000, t4: 11000 }, B: { runs: 20000, t4: 21000 } };
 /** CMA-ES's sampler seed per fit (docs/calibration.md, fifth fit). */
 const CMAES_SEEDS = { A: 1, B: 2 };
@@ -449,6 +455,26 @@ async function onFreshSets(params, count, t4Runs) {
   const objectives = evaluated.map((e) => e.objective);
   return { objective: { mean: mean(objectives), sd: sd(objectives), each: objectives }, spread };
 }
+/**
+ * The fits saved by --out, checked against this run's settings: a fit is evaluated in the world,
+ * with the seeds and the cold starts, it was fitted with (files saved before 5 December 12:30 UTC
+ * do not record seeds or cold starts, so those two are not checked for them).
+ */
+function readSavedFits() {
+  const saved = JSON.parse(readFileSync(flags.from, 'utf8'));
+  const same =
+    saved.world === flags.world &&
+    saved.optimiser === flags.optimiser &&
+    saved.evals === EVALS &&
+    (saved.seeds === undefined || saved.seeds === SEEDS) &&
+    (saved.t4Runs === undefined || saved.t4Runs === T4_RUNS);
+  if (!same)
+    throw new Error(
+      `--from ${flags.from}: saved for --world ${saved.world} --optimiser ${saved.optimiser} --evals ${saved.evals}` +
+        (saved.seeds === undefined ? '' : ` --seeds ${saved.seeds} --t4-runs ${saved.t4Runs}`),
+    );
+  return saved;
+}
 if (flags.noise) {
   const points = flags.named
     ? // Whole worlds, every value spelled out, so the --world's FIXED values do not enter.
@@ -457,7 +483,7 @@ if (flags.noise) {
         params: name === 'defaults' ? DEFAULT_SIM_MODEL : parseWorldOverrides(name, 'command line', '--named'),
       }))
     : flags.from
-      ? JSON.parse(readFileSync(flags.from, 'utf8')).fits.map((f) => ({ point: `fit ${f.label} of ${flags.from}`, params: f.params }))
+      ? readSavedFits().fits.map((f) => ({ point: `fit ${f.label} of ${flags.from}`, params: f.params }))
       : [{ point: 'the start', params: START }];
   const rows = [];
   for (const p of points) rows.push({ point: p.point, ...(await onFreshSets(p.params, Number(flags.noise), T4_RUNS)) });
@@ -470,10 +496,7 @@ let savedSeconds = null;
 /** Fit A and fit B: in this process, in two (--parallel), one of them (--fit), or saved (--from). */
 async function fitsToReport() {
   if (flags.from) {
-    const saved = JSON.parse(readFileSync(flags.from, 'utf8'));
-    const same = saved.world === flags.world && saved.optimiser === flags.optimiser && saved.evals === EVALS;
-    if (!same)
-      throw new Error(`--from ${flags.from}: saved for --world ${saved.world} --optimiser ${saved.optimiser} --evals ${saved.evals}`);
+    const saved = readSavedFits();
     savedSeconds = saved.seconds;
     return saved.fits;
   }
@@ -494,7 +517,6 @@ async function fitsToReport() {
 }
 const fits = await fitsToReport();
 if (flags.cross) {
-  if (!flags.from) throw new Error('--cross: needs --from F.json (the saved fits to evaluate)');
   const other = { A: 'B', B: 'A' };
   const rows = [];
   for (const f of fits) {
@@ -507,7 +529,7 @@ if (flags.cross) {
 if (flags.out)
   writeFileSync(
     flags.out,
-    `${JSON.stringify({ world: flags.world, optimiser: flags.optimiser, evals: EVALS, seconds: (Date.now() - started) / 1000, fits }, null, 1)}\n`,
+    `${JSON.stringify({ world: flags.world, optimiser: flags.optimiser, evals: EVALS, seeds: SEEDS, t4Runs: T4_RUNS, seconds: (Date.now() - started) / 1000, fits }, null, 1)}\n`,
   );
 if (flags.fit) process.exit(0);
 const [a, b] = fits;
@@ -528,17 +550,18 @@ const spread = Object.fromEntries(
  * wins, or null when the defaults stay, with what it measured.
  */
 async function byFreshSets() {
-  const current = Object.fromEntries(NAMES.map((k) => [k, DEFAULT_SIM_MODEL[k]]));
   const rows = [];
+  // The defaults whole (every value of src/sim/calibrated.ts), not only this world's free ones: in a
+  // world whose fixed values differ from the defaults', the free ones alone would score another world.
   for (const [label, params] of [
-    ['defaults', current],
+    ['defaults', DEFAULT_SIM_MODEL],
     ['A', a.params],
     ['B', b.params],
   ])
     rows.push({ label, ...(await onFreshSets(params, 8, 192)) });
-  const [base, ...fits] = rows;
-  const best = fits.reduce((x, y) => (y.objective.mean < x.objective.mean ? y : x));
-  const diff = base.objective.each.map((y, k) => y - best.objective.each[k]);
+  const [defaultsRow, ...fitRows] = rows;
+  const best = fitRows.reduce((x, y) => (y.objective.mean < x.objective.mean ? y : x));
+  const diff = defaultsRow.objective.each.map((y, k) => y - best.objective.each[k]);
   const se = sd(diff) / Math.sqrt(diff.length);
   const wins = mean(diff) > 2 * se;
   return { winner: wins ? best.label : null, difference: mean(diff), standardError: se, rows };

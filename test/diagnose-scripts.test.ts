@@ -104,7 +104,7 @@ describe('scripts/table4-diagnose.mjs --twin-sizes', () => {
 
 describe('scripts/calibrate-diagnose.mjs', () => {
   it("splits each quarter's variance by phase, beside the pool's and the most any batch could take", () => {
-    const out = run('calibrate-diagnose.mjs', ['--seeds', '1', '--steps', '12', '--schedulers', 'random,envsched', '--no-counterfactuals']);
+    const out = run('calibrate-diagnose.mjs', ['--seeds', '1', '--steps', '40', '--schedulers', 'random,envsched', '--no-counterfactuals']);
     const rows = out
       .split('\nwhere the variance goes')[1]
       .split('\n')
@@ -141,6 +141,9 @@ describe('scripts/calibrate-diagnose.mjs', () => {
       expect(n(poolReward)).toBeGreaterThan(0);
       expect(n(poolReward)).toBeLessThan(1);
     }
+    // By the last quarter of 40 steps the progress filter has enough transitions to exclude some of the top priorities.
+    const lastQuarter = rows.find((r) => r[0] === 'envsched' && r[1] === '4')!;
+    expect(Number(lastQuarter[8])).toBeGreaterThan(0);
   }, 60_000);
 });
 

@@ -4,7 +4,7 @@
 // T = 40 and the calibrated world, EnvSched's batches cover more environments and carry more
 // variance than random's, and its held-out gain is larger, on every seed. The lead is one of
 // speed: it holds at step 100 on most seeds and is gone by step 200, where random is slightly
-// ahead in the twelfth fit's world (docs/reproduction.md, "What agrees"; `node
+// ahead in the fourteenth fit's world (docs/reproduction.md, "What agrees"; `node
 // scripts/teaching-figures.mjs` prints the figures). These are what a lecturer points at.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LoadedGraph } from '../src/engine/types.ts';

@@ -16,6 +16,8 @@ describe('view formatting', () => {
     expect(fmtFixed(0.045, 4)).toBe('0.0450');
     expect(fmtFixed(30, 2)).toBe('30.00');
     expect(fmtFixed(3.08e-33, 4)).toBe('0');
+    expect(fmtFixed(-0.004, 2)).toBe('0.00'); // a difference too small to show has no sign
+    expect(fmtFixed(-0.006, 2)).toBe('-0.01');
     expect(fmtFixed(null)).toBe('–');
   });
 

@@ -10,8 +10,10 @@ export function fmt(x: number | null | undefined, digits = 4): string {
 
 /** Like fmt, but keeps trailing zeros: for figures read side by side (a series, a mean beside its band). */
 export function fmtFixed(x: number | null | undefined, digits = 4): string {
-  const short = fmt(x, digits);
-  return x === null || x === undefined || !Number.isFinite(x) || Math.abs(x) < 1e-15 || Math.abs(x) < 1e-3 ? short : x.toFixed(digits);
+  if (x === null || x === undefined || !Number.isFinite(x) || Math.abs(x) < 1e-3) return fmt(x, digits);
+  const fixed = x.toFixed(digits);
+  // A small negative difference rounds to "-0.00": a sign on zero would read as a loss.
+  return /^-0(\.0*)?$/.test(fixed) ? fixed.slice(1) : fixed;
 }
 
 export function fmtInt(x: number | null | undefined): string {

@@ -28,7 +28,7 @@ async function pair(data, overrides) {
 }
 const at = (run, t) => (t === 0 ? run.summary.heldoutInitial : run.steps[t - 1].heldoutOverall);
 const gain = (run, t) => at(run, t) - run.summary.heldoutInitial;
-/** The first step (1-based) at which a run's held-out reaches `target`, as the result card counts it. */
+/** The first step (1-based) at which a run's held-out reaches `target`, as the result card counts it (stepsToReach, src/ui/result/card.ts, which dist/ does not build). */
 const reach = (run, target) => {
   const k = run.steps.findIndex((s) => s.heldoutOverall >= target);
   return k < 0 ? null : k + 1;

@@ -456,18 +456,21 @@ async function onFreshSets(params, count, t4Runs) {
   return { objective: { mean: mean(objectives), sd: sd(objectives), each: objectives }, spread };
 }
 /**
- * The fits saved by --out, checked against this run's settings: a fit is evaluated in the world,
- * with the seeds and the cold starts, it was fitted with (files saved before 5 December 12:30 UTC
- * do not record seeds or cold starts, so those two are not checked for them).
+ * The fits saved by --out, in the world this run names (a fit's values mean something only there).
+ * `asFitted`: they are also reported beside their own objectives, so the optimiser, the budget, the
+ * seeds and the cold starts must be the ones they were fitted with (files saved before 5 December
+ * 12:30 UTC do not record seeds or cold starts, so those two are not checked for them). --noise
+ * scores them on its own seeds and cold starts, and needs only the world.
  */
-function readSavedFits() {
+function readSavedFits(asFitted) {
   const saved = JSON.parse(readFileSync(flags.from, 'utf8'));
   const same =
     saved.world === flags.world &&
-    saved.optimiser === flags.optimiser &&
-    saved.evals === EVALS &&
-    (saved.seeds === undefined || saved.seeds === SEEDS) &&
-    (saved.t4Runs === undefined || saved.t4Runs === T4_RUNS);
+    (!asFitted ||
+      (saved.optimiser === flags.optimiser &&
+        saved.evals === EVALS &&
+        (saved.seeds === undefined || saved.seeds === SEEDS) &&
+        (saved.t4Runs === undefined || saved.t4Runs === T4_RUNS)));
   if (!same)
     throw new Error(
       `--from ${flags.from}: saved for --world ${saved.world} --optimiser ${saved.optimiser} --evals ${saved.evals}` +
@@ -483,7 +486,7 @@ if (flags.noise) {
         params: name === 'defaults' ? DEFAULT_SIM_MODEL : parseWorldOverrides(name, 'command line', '--named'),
       }))
     : flags.from
-      ? readSavedFits().fits.map((f) => ({ point: `fit ${f.label} of ${flags.from}`, params: f.params }))
+      ? readSavedFits(false).fits.map((f) => ({ point: `fit ${f.label} of ${flags.from}`, params: f.params }))
       : [{ point: 'the start', params: START }];
   const rows = [];
   for (const p of points) rows.push({ point: p.point, ...(await onFreshSets(p.params, Number(flags.noise), T4_RUNS)) });
@@ -496,7 +499,7 @@ let savedSeconds = null;
 /** Fit A and fit B: in this process, in two (--parallel), one of them (--fit), or saved (--from). */
 async function fitsToReport() {
   if (flags.from) {
-    const saved = readSavedFits();
+    const saved = readSavedFits(true);
     savedSeconds = saved.seconds;
     return saved.fits;
   }

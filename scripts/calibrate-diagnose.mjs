@@ -41,13 +41,18 @@ const base = { ...DEFAULT_CONFIG, alpha: [...DEFAULT_CONFIG.alpha], B: Number(fl
 const mean = (xs) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
 const taskEnv = loaded.packed.taskEnv;
 
-/** Mean of the B largest values of `values` (B = base.B): the most variance any batch of this size could take. */
-function topMean(values, order = values) {
-  const idx = Array.from(order.keys()).sort((a, b) => order[b] - order[a] || a - b);
+/** Task indices by `order`, largest first (ties by index). */
+const ranked = (order) => Array.from(order.keys()).sort((a, b) => order[b] - order[a] || a - b);
+
+/** Mean of `values` at the first B of the indices `idx` (B = base.B). */
+function meanOfFirst(values, idx) {
   let sum = 0;
   for (const i of idx.slice(0, base.B)) sum += values[i];
   return sum / Math.min(base.B, idx.length);
 }
+
+/** Mean of the B largest values of `values` (B = base.B): the most variance any batch of this size could take. */
+const topMean = (values, order = values) => meanOfFirst(values, ranked(order));
 
 /**
  * The exact expected variance (the simulator's truth before the step's rollouts) of one step's
@@ -59,6 +64,7 @@ function topMean(values, order = values) {
  */
 function varianceSources(d, priorities, filtered) {
   const tv = d.truthVariance;
+  const byPriority = priorities ? ranked(priorities) : null;
   const picks = (which) => {
     const xs = d.metrics.batch.filter((_, b) => which === 'all' || d.phases?.[b] === which).map((i) => tv[i]);
     return xs.length ? mean(xs) : NaN;
@@ -69,28 +75,29 @@ function varianceSources(d, priorities, filtered) {
     exploitationPicks: picks('exploitation'),
     pool: mean(Array.from(tv)),
     predictedTop: d.predicted ? topMean(tv, Array.from(d.predicted)) : NaN,
-    priorityTop: priorities ? topMean(tv, Array.from(priorities)) : NaN,
-    ...progressFilterShare(tv, priorities, filtered),
+    priorityTop: byPriority ? meanOfFirst(tv, byPriority) : NaN,
+    ...progressFilterShare(tv, byPriority, filtered),
     trueTop: topMean(tv),
     poolReward: mean(Array.from(d.truthMean)),
   };
 }
 
 /**
- * What SPEC 8's progress filter takes from the priorities' top B: how many of them it excludes from
- * exploitation, their mean variance, and the top B of the priorities among the tasks it leaves (what
- * exploitation could take at most, before SPEC 6's rules). NaN after a cold start or without a filter.
+ * What SPEC 8's progress filter takes from the priorities' top B (`byPriority`: task indices by
+ * priority, largest first): how many of them it excludes from exploitation, their mean variance,
+ * and the top B of the priorities among the tasks it leaves (what exploitation could take at most,
+ * before SPEC 6's rules). NaN after a cold start or without a filter.
  */
-function progressFilterShare(tv, priorities, filtered) {
-  if (!priorities || !filtered) return { filteredOfTop: NaN, filteredTop: NaN, unfilteredTop: NaN };
-  const order = Array.from(priorities.keys()).sort((a, b) => priorities[b] - priorities[a] || a - b);
-  const top = order.slice(0, base.B);
-  const out = top.filter((i) => filtered[i] === 1);
-  const kept = order.filter((i) => filtered[i] !== 1).slice(0, base.B);
+function progressFilterShare(tv, byPriority, filtered) {
+  if (!byPriority || !filtered) return { filteredOfTop: NaN, filteredTop: NaN, unfilteredTop: NaN };
+  const out = byPriority.slice(0, base.B).filter((i) => filtered[i] === 1);
   return {
     filteredOfTop: out.length,
     filteredTop: out.length ? mean(out.map((i) => tv[i])) : NaN,
-    unfilteredTop: mean(kept.map((i) => tv[i])),
+    unfilteredTop: meanOfFirst(
+      tv,
+      byPriority.filter((i) => filtered[i] !== 1),
+    ),
   };
 }
 

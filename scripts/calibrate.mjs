@@ -8,7 +8,7 @@
 // evaluates them on seeds no fit used.
 //
 // Usage: node scripts/calibrate.mjs [--optimiser cmaes|nm] [--evals N] [--seeds S] [--t4-runs R]
-//          [--world third|grpo|adam|decay|std|noise|envdrift|noisedrift|famcap|memo|memob] [--start fifth|declared] [--parallel] [--write none] [--out F.json]
+//          [--world third|grpo|adam|decay|std|noise|envdrift|noisedrift|famcap|memo|memob|gradcredit] [--start fifth|declared] [--parallel] [--write none] [--out F.json]
 //          [--from F.json [--cross]] [--default A|B|fresh] [--dry-run] [--noise K]
 //   defaults: the twelfth fit (CMA-ES, 600 evaluations per fit, world memo, 24 cold starts, from its
 //   declared start, the defaults chosen on fresh seed sets); `npm run calibrate` adds --world memob
@@ -179,6 +179,23 @@ const TWELFTH_FIT_B = {
   familiarityDecay: 0.00068801,
   etaMemo: 0.089719,
 };
+/**
+ * The fourteenth fit's A in the `memob` world (the defaults since 5 December 2026, 12:05 UTC), where the
+ * fifteenth fit starts. Written out for the same reason as FIFTH_FIT_A.
+ */
+const FOURTEENTH_FIT_A = {
+  competence0: 0.23799,
+  logitScale: 2.7632,
+  partialCredit: 0.77896,
+  etaCompetence: 0.0020822,
+  forgetting: 0.15509,
+  breadth: 0.35165,
+  hiddenNoise: 0.087977,
+  repeatDiscount: 0.024578,
+  etaFamiliarity: 0.047995,
+  familiarityDecay: 0.0025712,
+  etaMemo: 0.055967,
+};
 /** Random's mean sigma^0.5 over its mean sigma (0.32 / 0.144): the rates that multiply a group's signal, moved from the one to the other. */
 const SIGNAL_RESCALE = 2.2;
 
@@ -313,6 +330,12 @@ const WORLDS = {
     FIXED: { signalExponent: 1 },
     /** The `memo` world started from its twelfth fit's B, the defaults until the fourteenth fit (docs/calibration.md, fourteenth fit). */
     START: TWELFTH_FIT_B,
+    BOX: { familiarityDecay: [0, 0.2], etaMemo: [0, 0.5] },
+  },
+  gradcredit: {
+    FIXED: { signalExponent: 1, gradientCredit: 1 },
+    /** The defaults' world with a group's lesson split by the gradient of its expected reward, started from the defaults (docs/calibration.md, fifteenth fit). */
+    START: FOURTEENTH_FIT_A,
     BOX: { familiarityDecay: [0, 0.2], etaMemo: [0, 0.5] },
   },
 };

@@ -66,6 +66,7 @@ describe('links made before the calibrated world changed', () => {
     expect(calibratedWorld()).toEqual({
       partialCredit: 0.77896,
       signalExponent: 1,
+      gradientCredit: 0,
       breadth: 0.35165,
       forgetting: 0.15509,
       normalisedDrift: 0,

@@ -285,6 +285,61 @@ describe('learning mechanisms', () => {
   });
 });
 
+describe('gradient credit', () => {
+  // One task whose chain has a gate of each family, so each family's competence shows its gate's share.
+  const gates = [gate(0, -0.5, 3), gate(1, 0.4, 2), gate(2, 0.1, 4)];
+  const loaded = handPool([{ gates, initiallySatisfied: 1, exploitable: false }], [0]);
+  const world = { ...PLAIN, etaCompetence: 0.1, competenceSaturation: Infinity };
+  /** Each family's competence after one group with rewards [0, 1] (sigma 0.5: a lesson of 0.1 x 0.5 in all). */
+  const learned = async (model: SimModelParams) => {
+    const sim = await simulatorFor(loaded, 2, model);
+    sim.batchView(1).set([0]);
+    sim.rolloutView(1).rewards.set([0, 1]);
+    sim.learn(1);
+    return [...sim.policy().competence];
+  };
+  /** d(expected reward)/d(gate k's logit), by central differences of the check-by-check enumeration. */
+  const enumeratedGradient = (q: number) =>
+    gates.map((_, k) => {
+      const h = 1e-5;
+      const at = (dz: number) =>
+        partialDistribution(
+          1,
+          gates.map((g, j) => (j === k ? { ...g, difficulty: g.difficulty - dz } : g)),
+          q,
+        ).mean;
+      return (at(h) - at(-h)) / (2 * h);
+    });
+
+  it('at 1 splits a group’s lesson over its gates as the gradient of the expected reward does (partial credit on or off)', async () => {
+    for (const q of [0, 0.7]) {
+      const gradient = enumeratedGradient(q);
+      const total = gradient.reduce((a, b) => a + b, 0);
+      const competence = await learned({ ...world, partialCredit: q, gradientCredit: 1 });
+      gradient.forEach((g, f) => expect(competence[f]).toBeCloseTo((0.05 * g) / total, 8));
+    }
+  });
+
+  it('at 0 splits it evenly (the earlier rule), and in between mixes the two', async () => {
+    const even = await learned({ ...world, partialCredit: 0.7 });
+    for (const c of even) expect(c).toBeCloseTo(0.05 / 3, 12);
+    const along = await learned({ ...world, partialCredit: 0.7, gradientCredit: 1 });
+    const half = await learned({ ...world, partialCredit: 0.7, gradientCredit: 0.5 });
+    half.forEach((c, f) => expect(c).toBeCloseTo((even[f] + along[f]) / 2, 12));
+  });
+
+  it('a step every rollout already passes learns almost nothing; the frontier takes the lesson', async () => {
+    const chain = handPool([{ gates: [gate(0, -8, 2), gate(1, 0, 2)], initiallySatisfied: 0, exploitable: false }], [0]);
+    const sim = await simulatorFor(chain, 2, { ...world, gradientCredit: 1 });
+    sim.batchView(1).set([0]);
+    sim.rolloutView(1).rewards.set([0.5, 1]);
+    sim.learn(1);
+    const [mastered, frontier] = sim.policy().competence;
+    expect(mastered).toBeLessThan(0.01 * frontier);
+    expect(mastered + frontier).toBeCloseTo(0.1 * 0.25, 12); // the lesson's size is unchanged
+  });
+});
+
 describe('structure-determined difficulty', () => {
   it('scales only the hidden part of each gate difficulty (1 = as generated, 0 = all visible)', async () => {
     const hidden = { family: 0, type: 0, difficulty: 1, checks: 1, noise: 0.8 };

@@ -18,7 +18,7 @@ let pTaskExploit: usize = 0; // i32[nTasks]: 1 when exploitable
 let pCompetence: usize = 0; // f64[nFamilies]  (policy state)
 let pFamiliarity: usize = 0; // f64[nEnvs]      (policy state)
 let pMemo: usize = 0; // f64[nTasks]     (policy state)
-let pScratch: usize = 0; // f64[3 * nFamilies + nEnvs + maxGates + 1] scratch for learning / probabilities
+let pScratch: usize = 0; // f64[max(maxGates, nFamilies + 2 * nEnvs + 2 * maxGates) + 1] scratch for learning / probabilities
 let pParams: usize = 0; // f64[PARAM_COUNT] model constants, see below
 let pPractice: usize = 0; // f64[nTasks]: steps in which the task's group had spread (world state)
 
@@ -45,6 +45,7 @@ const P_NORMALISED_DRIFT: i32 = 16; // lambda: forgetting driven by the share of
 const P_GRADIENT_NOISE: i32 = 17; // kappa: the step has a fixed length (Adam), each group with spread adds noise kappa; off 0
 const P_DRIFT_EXPONENT: i32 = 18; // nu: with lambda, the drift follows (groups with spread)^nu / n (1/2: their pushes add in quadrature); off 1
 const P_FAMILIARITY_DRIFT: i32 = 19; // psi: every environment's familiarity relaxes by psi x the step's drift, as competence does; off 0
+const P_GRADIENT_CREDIT: i32 = 20; // omega: a group's lesson split over its gates by d(expected reward)/d(gate logit) (1) instead of evenly (0); off 0
 
 /** Records the layout of the packed pool and the policy state. Pointers come from mem_alloc. */
 export function sim_bind(
@@ -187,6 +188,37 @@ export function sim_rollout(batch: usize, n: i32, K: i32, rewards: usize, flags:
 }
 
 /**
+ * How much task i's honest expected reward depends on each gate's logit, up to the common factor
+ * logitScale / C: out[k] = p_k (1 - p_k) P_{k-1} (c_k (1 - q + 2 q p_k) + T_k), where P_{k-1} is the
+ * chance of reaching gate k and T_k = sum over later gates j of c_j pi_j p_{k+1}...p_j (docs/simulator.md,
+ * "Gradient credit"). A gate every rollout passes, or one none reaches, gets almost nothing. Uses
+ * out[0 .. 2n) (n gates); returns the sum of out[0 .. n).
+ */
+function rewardGradient(i: i32, out: usize): f64 {
+  const g0 = ldI(pGateOff, i);
+  const n = ldI(pGateOff, i + 1) - g0;
+  const q = param(P_PARTIAL_CREDIT);
+  const later = out + (<usize>n << 3); // T_k
+  for (let k = 0; k < n; k++) stF(out, k, gatePass(i, g0 + k));
+  let t = 0.0;
+  for (let k = n - 1; k >= 0; k--) {
+    stF(later, k, t);
+    const p = ldF(out, k);
+    t = p * (ldF(pGateChecks, g0 + k) * (1.0 - q * (1.0 - p)) + t);
+  }
+  let reach = 1.0;
+  let sum = 0.0;
+  for (let k = 0; k < n; k++) {
+    const p = ldF(out, k);
+    const w = p * (1.0 - p) * reach * (ldF(pGateChecks, g0 + k) * (1.0 - q + 2.0 * q * p) + ldF(later, k));
+    stF(out, k, w);
+    sum += w;
+    reach *= p;
+  }
+  return sum;
+}
+
+/**
  * Competence after a step with a fixed step length (the gradient-noise mechanism, docs/simulator.md):
  * Adam-like optimisers move the parameters by about the same length whatever the gradient's scale,
  * so the batch decides the step's direction. Its aligned part is the families' saturated credit
@@ -233,6 +265,8 @@ export function sim_learn(batch: usize, n: i32, K: i32, rewards: usize): void {
   const gamma = param(P_SIGNAL_EXPONENT);
   const breadth = param(P_BREADTH);
   const repeat = param(P_REPEAT_DISCOUNT);
+  const omega = param(P_GRADIENT_CREDIT);
+  const gateWeights = envCount + (<usize>nEnvs << 3); // f64[2 * maxGates]: rewardGradient's output and its suffix sums
   for (let b = 0; b < n; b++) {
     const e = ldI(pTaskEnv, ldI(batch, b));
     stF(envCount, e, ldF(envCount, e) + 1.0);
@@ -254,6 +288,8 @@ export function sim_learn(batch: usize, n: i32, K: i32, rewards: usize): void {
     signalSum += s;
     if (s > 0.0) spreadGroups += 1.0;
     const e = ldI(pTaskEnv, i);
+    // The gradient's split is taken under the policy that played the group (before its memorisation grows).
+    const gradientSum = omega != 0.0 && s > 0.0 ? rewardGradient(i, gateWeights) : 0.0;
     stF(envSpread, e, ldF(envSpread, e) + s);
     stF(pMemo, i, Math.min(ldF(pMemo, i) + etaM * s, memoMax));
     let transfer = s;
@@ -262,7 +298,15 @@ export function sim_learn(batch: usize, n: i32, K: i32, rewards: usize): void {
     if (s > 0.0) stF(pPractice, i, ldF(pPractice, i) + 1.0);
     const g0 = ldI(pGateOff, i);
     const g1 = ldI(pGateOff, i + 1);
-    if (g1 > g0) {
+    if (g1 > g0 && gradientSum > 0.0) {
+      // Part omega of the lesson follows the gradient of the expected reward; the rest is split evenly.
+      const even = (1.0 - omega) * transfer / <f64>(g1 - g0);
+      const along = omega * transfer / gradientSum;
+      for (let g = g0; g < g1; g++) {
+        const f = ldI(pGateFam, g);
+        stF(credit, f, ldF(credit, f) + even + along * ldF(gateWeights, g - g0));
+      }
+    } else if (g1 > g0) {
       const share = transfer / <f64>(g1 - g0);
       for (let g = g0; g < g1; g++) {
         const f = ldI(pGateFam, g);

@@ -34,6 +34,8 @@ export interface SimModelParams {
   partialCredit: number;
   /** Learning signal of a group: sigma^gamma (1 = GRPO's std-normalised advantage, 2 = the unnormalised one). Off: 1. */
   signalExponent: number;
+  /** Gradient credit omega: a group's lesson is split over its chain's gates by how much its expected reward depends on each (1) instead of evenly (0). Off: 0. */
+  gradientCredit: number;
   /** Breadth beta: a group's transfer to competence is divided by n_e^beta, n_e its environment's groups this step. Off: 0. */
   breadth: number;
   /** Forgetting phi: each step competence relaxes toward competence0 by phi x the step's mean signal (no update, no drift). Off: 0. */
@@ -56,6 +58,7 @@ export interface SimModelParams {
 export const WORLD_KNOBS = [
   'partialCredit',
   'signalExponent',
+  'gradientCredit',
   'breadth',
   'forgetting',
   'normalisedDrift',
@@ -72,6 +75,7 @@ export type WorldMechanisms = Pick<SimModelParams, WorldKnob>;
 export const WORLD_OFF: Readonly<WorldMechanisms> = Object.freeze({
   partialCredit: 0,
   signalExponent: 1,
+  gradientCredit: 0,
   breadth: 0,
   forgetting: 0,
   normalisedDrift: 0,
@@ -86,6 +90,7 @@ export const WORLD_OFF: Readonly<WorldMechanisms> = Object.freeze({
 export const WORLD_BOUNDS: Readonly<Record<WorldKnob, readonly [number, number]>> = Object.freeze({
   partialCredit: [0, 1],
   signalExponent: [0, 2],
+  gradientCredit: [0, 1],
   breadth: [0, 1],
   forgetting: [0, 0.5],
   normalisedDrift: [0, 1],
@@ -128,9 +133,9 @@ export function worldOff(model: SimModelParams): SimModelParams {
 }
 
 /** Number of f64 slots of the params array (assembly/sim/model.ts P_*). */
-export const MODEL_PARAM_SLOTS = 20;
+export const MODEL_PARAM_SLOTS = 21;
 
-/** The params array of assembly/sim/model.ts, in its index order (P_EXPLOIT ... P_FAMILIARITY_DRIFT). */
+/** The params array of assembly/sim/model.ts, in its index order (P_EXPLOIT ... P_GRADIENT_CREDIT). */
 export function packModelParams(p: SimModelParams): Float64Array {
   return Float64Array.of(
     p.exploitRate,
@@ -153,6 +158,7 @@ export function packModelParams(p: SimModelParams): Float64Array {
     p.gradientNoise,
     p.driftExponent,
     p.familiarityDrift,
+    p.gradientCredit,
   );
 }
 

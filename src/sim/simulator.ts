@@ -177,7 +177,7 @@ export class Simulator {
       competence: h.allocF64(this.nFamilies),
       familiarity: h.allocF64(this.nEnvsTotal),
       memo: h.allocF64(nAll),
-      scratch: h.allocF64(Math.max(tables.maxGates, this.nFamilies + 2 * this.nEnvsTotal) + 1),
+      scratch: h.allocF64(Math.max(tables.maxGates, this.nFamilies + 2 * this.nEnvsTotal + 2 * tables.maxGates) + 1),
       params: h.allocF64(MODEL_PARAM_SLOTS),
       practice: h.allocF64(nAll),
     };

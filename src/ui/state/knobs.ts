@@ -229,6 +229,13 @@ export const WORLD_KNOB_INFO: WorldKnobInfo[] = [
       'A group teaches σ^γ (σ its reward spread): 1 = GRPO’s std-normalised advantage, 2 = the unnormalised one, 0 = any spread teaches alike. Equal rewards teach nothing. Off: 1.',
   },
   {
+    key: 'gradientCredit',
+    label: 'credit by the gradient',
+    step: 0.05,
+    explain:
+      'Where a group’s lesson goes along its task’s chain of steps. 0: evenly to every step’s skill. 1: as the policy gradient does, to the steps its reward depends on under the current policy (the step where its rollouts part ways); a step every rollout already passes, or one none reaches, learns almost nothing. Off: 0.',
+  },
+  {
     key: 'breadth',
     label: 'breadth (diminishing returns per environment)',
     step: 0.05,

@@ -33,6 +33,7 @@ export const EARLIER_LINK_WORLDS: Readonly<Record<number, EarlierLinkWorld>> = O
     values: {
       partialCredit: 0.74199,
       signalExponent: 0.5,
+      gradientCredit: 0,
       breadth: 0.35207,
       forgetting: 0.060488,
       normalisedDrift: 0,
@@ -55,6 +56,7 @@ export const EARLIER_LINK_WORLDS: Readonly<Record<number, EarlierLinkWorld>> = O
     values: {
       partialCredit: 0.77168,
       signalExponent: 0.5,
+      gradientCredit: 0,
       breadth: 0.18456,
       forgetting: 0.050536,
       normalisedDrift: 0,
@@ -77,6 +79,7 @@ export const EARLIER_LINK_WORLDS: Readonly<Record<number, EarlierLinkWorld>> = O
     values: {
       partialCredit: 0.97199,
       signalExponent: 1,
+      gradientCredit: 0,
       breadth: 0.30728,
       forgetting: 0.13609,
       normalisedDrift: 0,
@@ -99,6 +102,7 @@ export const EARLIER_LINK_WORLDS: Readonly<Record<number, EarlierLinkWorld>> = O
     values: {
       partialCredit: 0.60727,
       signalExponent: 1,
+      gradientCredit: 0,
       breadth: 0.3073,
       forgetting: 0.17335,
       normalisedDrift: 0,

@@ -290,11 +290,11 @@ describe('gradient credit', () => {
   const gates = [gate(0, -0.5, 3), gate(1, 0.4, 2), gate(2, 0.1, 4)];
   const loaded = handPool([{ gates, initiallySatisfied: 1, exploitable: false }], [0]);
   const world = { ...PLAIN, etaCompetence: 0.1, competenceSaturation: Infinity };
-  /** Each family's competence after one group with rewards [0, 1] (sigma 0.5: a lesson of 0.1 x 0.5 in all). */
-  const learned = async (model: SimModelParams) => {
-    const sim = await simulatorFor(loaded, 2, model);
+  /** Each family's competence after one group of task 0 (by default rewards [0, 1], sigma 0.5: a lesson of 0.1 x 0.5 in all). */
+  const learned = async (model: SimModelParams, pool = loaded, rewards = [0, 1]) => {
+    const sim = await simulatorFor(pool, 2, model);
     sim.batchView(1).set([0]);
-    sim.rolloutView(1).rewards.set([0, 1]);
+    sim.rolloutView(1).rewards.set(rewards);
     sim.learn(1);
     return [...sim.policy().competence];
   };
@@ -330,11 +330,7 @@ describe('gradient credit', () => {
 
   it('a step every rollout already passes learns almost nothing; the frontier takes the lesson', async () => {
     const chain = handPool([{ gates: [gate(0, -8, 2), gate(1, 0, 2)], initiallySatisfied: 0, exploitable: false }], [0]);
-    const sim = await simulatorFor(chain, 2, { ...world, gradientCredit: 1 });
-    sim.batchView(1).set([0]);
-    sim.rolloutView(1).rewards.set([0.5, 1]);
-    sim.learn(1);
-    const [mastered, frontier] = sim.policy().competence;
+    const [mastered, frontier] = await learned({ ...world, gradientCredit: 1 }, chain, [0.5, 1]);
     expect(mastered).toBeLessThan(0.01 * frontier);
     expect(mastered + frontier).toBeCloseTo(0.1 * 0.25, 12); // the lesson's size is unchanged
   });

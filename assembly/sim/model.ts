@@ -298,19 +298,15 @@ export function sim_learn(batch: usize, n: i32, K: i32, rewards: usize): void {
     if (s > 0.0) stF(pPractice, i, ldF(pPractice, i) + 1.0);
     const g0 = ldI(pGateOff, i);
     const g1 = ldI(pGateOff, i + 1);
-    if (g1 > g0 && gradientSum > 0.0) {
-      // Part omega of the lesson follows the gradient of the expected reward; the rest is split evenly.
-      const even = (1.0 - omega) * transfer / <f64>(g1 - g0);
-      const along = omega * transfer / gradientSum;
+    if (g1 > g0) {
+      // Part omega of the lesson follows the gradient of the expected reward (when it was taken); the
+      // rest is split evenly. Without it the even share is transfer / gates, the same bits as before.
+      const byGradient = gradientSum > 0.0;
+      const even = (byGradient ? 1.0 - omega : 1.0) * transfer / <f64>(g1 - g0);
+      const along = byGradient ? omega * transfer / gradientSum : 0.0;
       for (let g = g0; g < g1; g++) {
         const f = ldI(pGateFam, g);
-        stF(credit, f, ldF(credit, f) + even + along * ldF(gateWeights, g - g0));
-      }
-    } else if (g1 > g0) {
-      const share = transfer / <f64>(g1 - g0);
-      for (let g = g0; g < g1; g++) {
-        const f = ldI(pGateFam, g);
-        stF(credit, f, ldF(credit, f) + share);
+        stF(credit, f, ldF(credit, f) + (byGradient ? even + along * ldF(gateWeights, g - g0) : even));
       }
     }
   }

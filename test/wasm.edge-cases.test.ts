@@ -175,3 +175,26 @@ describe('WASM scheduler edge cases', () => {
     expect(Array.from(views.batchTask, (i) => graph.tasks[i].id)).toEqual(scores.batch.map((b) => b.id));
   });
 });
+
+describe('linear memory at the 4 GiB edge', () => {
+  it('refuses an allocation past the address space instead of handing out memory it wraps around to', async () => {
+    const wasm = await loadEnvschedWasmNode(); // a fresh instance: this one is used up afterwards
+    const first = wasm.exports.mem_alloc(64);
+    new Uint8Array(wasm.memory.buffer, first, 64).fill(7);
+    // Half a GiB at a time: the memory grows (or the host refuses, a trap) until the bump pointer
+    // would pass 4 GiB, where the allocator must stop rather than wrap to the start.
+    let refusal: unknown = null;
+    const handed: number[] = [];
+    for (let i = 0; i < 12 && refusal === null; i++) {
+      try {
+        handed.push(wasm.exports.mem_alloc(0x20000000) >>> 0); // an address above 2 GiB comes back as a negative i32
+      } catch (error) {
+        refusal = error;
+      }
+    }
+    expect(refusal, 'no allocation was refused within 6 GiB').not.toBeNull();
+    expect(String(refusal)).toMatch(/out of memory: the 4 GiB WebAssembly address space is used up|unreachable/);
+    expect(handed.every((p) => p > first)).toBe(true); // nothing handed out overlaps the first buffer
+    expect([...new Uint8Array(wasm.memory.buffer, first, 64)]).toEqual(new Array(64).fill(7));
+  });
+});

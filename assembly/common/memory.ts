@@ -4,7 +4,11 @@
 
 /** Allocates `bytes` bytes aligned to 16 and returns the pointer. May grow memory (detaching JS views). */
 export function mem_alloc(bytes: usize): usize {
-  return heap.alloc(bytes);
+  const ptr = heap.alloc(bytes);
+  // The stub's bump pointer wraps past 4 GiB instead of failing: what it hands out there is not
+  // memory (or overlaps earlier buffers), so running out of address space must stop here.
+  if (<u64>ptr + <u64>bytes > <u64>memory.size() << 16) throw new Error('out of memory: the 4 GiB WebAssembly address space is used up');
+  return ptr;
 }
 
 /** Frees every allocation at once (stub runtime). All previously returned pointers become invalid. */

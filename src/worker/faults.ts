@@ -36,7 +36,7 @@ export function createFaults(module: () => WebAssembly.Module | null): Faults {
       if (kind === 'abort') wasm.exports.mem_alloc(0xfffffff0); // the stub runtime aborts: allocation too large
       if (kind === 'oom') {
         // Grow the linear memory half a GiB at a time until the browser refuses (the stub runtime then
-        // traps with `unreachable`); this allocation loop knows that trap means "out of memory".
+        // traps with `unreachable`) or mem_alloc reaches 4 GiB; this loop knows either means "out of memory".
         try {
           for (;;) wasm.exports.mem_alloc(0x20000000);
         } catch (error) {

@@ -2,7 +2,7 @@
 // of a declared world (docs/calibration.md) as docs/calibration-report.md prints it (4 significant digits), with the
 // values that world fixed before fitting (the familiarity decay of the hand calibration, 0.05,
 // for every fit before the seventh; its memorisation rate, 0.05, for every fit before the
-// twelfth). `memo` is the twelfth fit's B, the defaults until the fourteenth; `std` is the eighth fit, the defaults until the twelfth; `decay` the seventh, the
+// twelfth). `gradcredit` is the fifteenth fit, which did not become the defaults. `memo` is the twelfth fit's B, the defaults until the fourteenth; `std` is the eighth fit, the defaults until the twelfth; `decay` the seventh, the
 // defaults until the eighth; `noise` is the ninth, `envdrift` and `noisedrift` the tenth. `--world grpo`, the app's "fitted
 // worlds" buttons and a link's w.* keys replay them; test/sim.named-worlds.test.ts holds them to
 // the report.
@@ -19,10 +19,40 @@ export interface NamedWorld {
   values: Partial<SimModelParams>;
 }
 
-export const NAMED_WORLD_NAMES = ['memo', 'std', 'decay', 'third', 'grpo', 'adam', 'noise', 'envdrift', 'noisedrift'] as const;
+export const NAMED_WORLD_NAMES = [
+  'gradcredit',
+  'memo',
+  'std',
+  'decay',
+  'third',
+  'grpo',
+  'adam',
+  'noise',
+  'envdrift',
+  'noisedrift',
+] as const;
 export type NamedWorldName = (typeof NAMED_WORLD_NAMES)[number];
 
 export const NAMED_WORLDS: Readonly<Record<NamedWorldName, NamedWorld>> = Object.freeze({
+  gradcredit: {
+    label: 'policy-gradient credit over a chain’s gates',
+    fit: 'Fifteenth fit in the `gradcredit` world',
+    values: {
+      signalExponent: 1,
+      gradientCredit: 1,
+      competence0: 0.2152,
+      logitScale: 2.292,
+      partialCredit: 0.9493,
+      etaCompetence: 0.002069,
+      forgetting: 0.1086,
+      breadth: 0.1562,
+      hiddenNoise: 0.1187,
+      repeatDiscount: 0.02413,
+      etaFamiliarity: 0.04886,
+      familiarityDecay: 0.003012,
+      etaMemo: 0.3725,
+    },
+  },
   memo: {
     label: 'the defaults until the fourteenth fit',
     fit: 'Twelfth fit in the `memo` world',

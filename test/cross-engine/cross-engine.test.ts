@@ -49,6 +49,15 @@ const GRPO_WORLD = { signalExponent: 1, normalisedDrift: 1 };
 const ADAM_WORLD = { signalExponent: 1, gradientNoise: 1.1138, forgetting: 0.022709 };
 /** The tenth fit's drift in quadrature (a pow per step) and familiarity drift (docs/calibration.md), not the defaults. */
 const NOISEDRIFT_WORLD = { signalExponent: 1, normalisedDrift: 1, driftExponent: 0.5, forgetting: 0.2036, familiarityDrift: 0.4219 };
+/** The fifteenth fit's gradient credit (exact gate derivatives, docs/simulator.md) with its knobs, not the defaults. */
+const GRADCREDIT_WORLD = {
+  signalExponent: 1,
+  gradientCredit: 1,
+  partialCredit: 0.9493,
+  breadth: 0.1562,
+  forgetting: 0.1086,
+  hiddenNoise: 0.1187,
+};
 const BROWSER_TIMEOUT = 240_000;
 
 /** Firefox prefs: no updates, telemetry, studies, safe-browsing lists or first-run pages. */
@@ -179,7 +188,7 @@ beforeAll(async () => {
       SEEDS.map((seed) => ({ key: `${dataset}/${scheduler}/seed ${seed}`, dataset, scheduler, seed, steps: steps(dataset) })),
     ),
   );
-  // The world knobs the defaults leave off (GRPO's signal exponent and normalised drift; the fixed step; drift in quadrature and familiarity drift) in every engine too.
+  // The world knobs the defaults leave off (GRPO's signal exponent and normalised drift; the fixed step; drift in quadrature and familiarity drift; gradient credit) in every engine too.
   for (const scheduler of ['random', 'envsched']) {
     cases.push({ key: `tiny/${scheduler}/seed 1/GRPO world`, dataset: 'tiny', scheduler, seed: 1, steps: 40, world: GRPO_WORLD });
     cases.push({ key: `tiny/${scheduler}/seed 1/adam world`, dataset: 'tiny', scheduler, seed: 1, steps: 40, world: ADAM_WORLD });
@@ -190,6 +199,14 @@ beforeAll(async () => {
       seed: 1,
       steps: 40,
       world: NOISEDRIFT_WORLD,
+    });
+    cases.push({
+      key: `tiny/${scheduler}/seed 1/gradcredit world`,
+      dataset: 'tiny',
+      scheduler,
+      seed: 1,
+      steps: 40,
+      world: GRADCREDIT_WORLD,
     });
   }
   outDir = await tempDir('envsched-cross-engine-');

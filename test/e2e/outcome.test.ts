@@ -356,7 +356,7 @@ describe('exports for slides', () => {
     const table = pngSize(await saveFrom(page, () => page.click('[data-testid=png-reproduce-table]')));
     expect(table.width).toBeGreaterThanOrEqual(1600);
     expect(await cspViolations(page)).toEqual([]);
-  });
+  }, 150_000); // many exports: 38 s on a 2-core CI run with the other e2e files beside it
 });
 
 describe('rough edges', () => {

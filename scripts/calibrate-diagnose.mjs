@@ -39,6 +39,12 @@ const WORLD = { ...DEFAULT_SIM_MODEL, ...override };
 const { loaded, source } = await loadDataset(flags.dataset);
 const base = { ...DEFAULT_CONFIG, alpha: [...DEFAULT_CONFIG.alpha], B: Number(flags.B) };
 const mean = (xs) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
+const median = (xs) => {
+  if (!xs.length) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  const h = s.length >> 1;
+  return s.length % 2 ? s[h] : (s[h - 1] + s[h]) / 2;
+};
 const taskEnv = loaded.packed.taskEnv;
 
 /** Task indices by `order`, largest first (ties by index). */
@@ -110,6 +116,29 @@ function quarterMeans(steps) {
   });
 }
 
+/** Expected-reward bands of the pool, in which the `bandsOf` table reports each band's tasks and their mean exact variance. */
+const BANDS = [0, 0.2, 0.4, 0.6, 0.8, 1];
+/** Steps at which `bandsOf` reads the pool: the first, each quarter's end. */
+const BAND_STEPS = [1, 0.25, 0.5, 0.75, 1].map((f, k) => (k === 0 ? 1 : Math.round(f * STEPS)));
+
+/**
+ * Where in expected reward the pool's variance lies, before a step's rollouts: the pool's median
+ * expected reward, that of its highest-variance quartile (what a variance-seeker aims at), and per
+ * band of expected reward the number of tasks and their mean variance.
+ */
+function bandsOf(d) {
+  const mu = d.truthMean;
+  const tv = d.truthVariance;
+  const byVariance = ranked(tv);
+  const top = byVariance.slice(0, Math.floor(tv.length / 4));
+  const bands = BANDS.slice(0, -1).map((lo, k) => {
+    const hi = k === BANDS.length - 2 ? Infinity : BANDS[k + 1];
+    const xs = byVariance.filter((i) => mu[i] >= lo && mu[i] < hi).map((i) => tv[i]);
+    return { n: xs.length, variance: mean(xs) };
+  });
+  return { poolMedian: median(Array.from(mu)), topQuartileMedian: median(top.map((i) => mu[i])), bands };
+}
+
 /** One run with the per-group factors of the learning rule (docs/simulator.md, "Learning") recomputed beside it. */
 async function run(scheduler, seed, model) {
   const r = new SimulationRun(await loadRunWasmNode(), loaded, { ...base, scheduler, seed }, source, { model, steps: STEPS });
@@ -131,13 +160,18 @@ async function run(scheduler, seed, model) {
   };
   // All-equal groups by phase (EnvSched family) and by kind: mastered (every rollout near full reward) or not.
   const phase = { coverage: [0, 0], exploitation: [0, 0] };
+  // The groups' mean rewards (Table 2's median reward), by phase and by first or repeated pick of the task.
+  const rewards = { all: [], coverage: [], exploitation: [], first: [], repeat: [] };
   let zeroMastered = 0;
   const K = base.K;
   /** Per step: where the pool's variance is and how much of it the batch took (quarterTable). */
   const where = [];
+  /** bandsOf at each of BAND_STEPS. */
+  const bands = [];
   while (!r.done) {
     const d = r.step();
     const batch = d.metrics.batch;
+    if (BAND_STEPS.includes(r.stepsDone)) bands.push({ step: r.stepsDone, ...bandsOf(d) });
     where.push(varianceSources(d, r.scheduler.priorities?.() ?? null, r.scheduler.progressFiltered?.() ?? null));
     // The whole pool's expected reward this step: how easy the policy has made every task, picked or not.
     let pool = 0;
@@ -163,7 +197,10 @@ async function run(scheduler, seed, model) {
       if (ph === 'coverage' || ph === 'exploitation') {
         phase[ph][0]++;
         if (sigma === 0) phase[ph][1]++;
+        rewards[ph].push(m);
       }
+      rewards.all.push(m);
+      rewards[seen[i] ? 'repeat' : 'first'].push(m);
       acc.sigma += sigma;
       acc.signal += s;
       acc.breadthF += bf;
@@ -183,6 +220,7 @@ async function run(scheduler, seed, model) {
   const shifts = Array.from(comp, (a) => a - model.competence0);
   return {
     quarters: quarterMeans(where),
+    bands,
     gain: res.summary.heldoutFinal - res.summary.heldoutInitial,
     meanVar: res.summary.meanVariance,
     envs: res.summary.envsPerBatch,
@@ -200,6 +238,11 @@ async function run(scheduler, seed, model) {
     distinctTasks: seen.reduce((a, b) => a + b, 0),
     trueMeanReward: acc.truthMean / g,
     poolMeanReward: acc.poolMean / acc.steps,
+    medianReward: median(rewards.all),
+    medianRewardCoverage: median(rewards.coverage),
+    medianRewardExploit: median(rewards.exploitation),
+    medianRewardFirst: median(rewards.first),
+    medianRewardRepeat: median(rewards.repeat),
     competenceShift: mean(shifts),
     minFamilyShift: Math.min(...shifts),
   };
@@ -207,13 +250,24 @@ async function run(scheduler, seed, model) {
 
 /** Per scheduler, the run's quarters as quarterMeans gives them (seed means), filled by table(). */
 const quarters = {};
+/** Per scheduler, bandsOf at BAND_STEPS (seed means), filled by table(). */
+const bandTables = {};
 
 async function table(model, schedulers) {
   const rows = {};
   for (const s of schedulers) {
     const runs = [];
     for (let k = 0; k < SEEDS; k++) runs.push(await run(s, 900 + k, model));
-    const scalars = Object.keys(runs[0]).filter((key) => key !== 'quarters');
+    const scalars = Object.keys(runs[0]).filter((key) => key !== 'quarters' && key !== 'bands');
+    bandTables[s] = runs[0].bands.map((b, j) => {
+      const at = (f) => mean(runs.map((x) => f(x.bands[j])).filter((x) => !Number.isNaN(x)));
+      return {
+        step: b.step,
+        poolMedian: at((x) => x.poolMedian),
+        topQuartileMedian: at((x) => x.topQuartileMedian),
+        bands: b.bands.map((_, k) => ({ n: at((x) => x.bands[k].n), variance: at((x) => x.bands[k].variance) })),
+      };
+    });
     rows[s] = Object.fromEntries(scalars.map((key) => [key, mean(runs.map((x) => x[key]))]));
     quarters[s] = [0, 1, 2, 3].map((q) =>
       Object.fromEntries(
@@ -261,6 +315,26 @@ for (const s of schedulers)
       `${[s.padEnd(18), String(k + 1).padStart(7), ...QUARTER_COLUMNS.map((c) => (Number.isNaN(q[c]) ? '-' : c === 'filteredOfTop' ? q[c].toFixed(1) : q[c].toFixed(4)).padStart(19))].join('')}\n`,
     ),
   );
+
+// Where in expected reward the variance is: a variance-seeker's picks are as easy as the band it finds the most variance in.
+process.stdout.write(
+  `\nwhere in expected reward the pool's variance lies (exact, before the step's rollouts): the pool's median expected reward, that of its highest-variance quartile, and per band of expected reward its tasks / their mean variance\n`,
+);
+const bandLabels = BANDS.slice(0, -1).map((lo, k) => `[${lo}, ${BANDS[k + 1]}${k === BANDS.length - 2 ? ']' : ')'}`);
+process.stdout.write(
+  `${['scheduler'.padEnd(18), 'step'.padStart(5), 'poolMedian'.padStart(12), 'topQuartileMedian'.padStart(19), ...bandLabels.map((l) => l.padStart(18))].join('')}\n`,
+);
+for (const s of schedulers)
+  for (const b of bandTables[s])
+    process.stdout.write(
+      `${[
+        s.padEnd(18),
+        String(b.step).padStart(5),
+        b.poolMedian.toFixed(3).padStart(12),
+        b.topQuartileMedian.toFixed(3).padStart(19),
+        ...b.bands.map((x) => `${x.n.toFixed(0)} / ${Number.isNaN(x.variance) ? '-' : x.variance.toFixed(4)}`.padStart(18)),
+      ].join('')}\n`,
+    );
 
 if (!flags['no-counterfactuals']) {
   // One mechanism changed at a time, everything else as above: EnvSched's and coverage-only's gain over random.

@@ -8,7 +8,7 @@
 // evaluates them on seeds no fit used.
 //
 // Usage: node scripts/calibrate.mjs [--optimiser cmaes|nm] [--evals N] [--seeds S] [--t4-runs R]
-//          [--world third|grpo|adam|decay|std|noise|envdrift|noisedrift|famcap|memo|memob|gradcredit] [--start fifth|declared] [--parallel] [--write none] [--out F.json]
+//          [--world third|grpo|adam|decay|std|noise|envdrift|noisedrift|famcap|memo|memob|gradcredit|coldstart] [--start fifth|declared] [--parallel] [--write none] [--out F.json]
 //          [--from F.json [--cross]] [--default A|B|fresh] [--dry-run] [--noise K]
 //   defaults: the twelfth fit (CMA-ES, 600 evaluations per fit, world memo, 24 cold starts, from its
 //   declared start, the defaults chosen on fresh seed sets); `npm run calibrate` adds --world memob
@@ -89,10 +89,12 @@ const T4_RUNS = Number(flags['t4-runs']);
  * with the familiarity decay free), `std` (the eighth fit: `decay` with GRPO's signal exponent),
  * `noise` (the ninth: drift that adds in quadrature), `envdrift` and `noisedrift` (the tenth:
  * familiarity that drifts), `famcap` (the eleventh: the familiarity cap free), `memo` (the
- * twelfth: the memorisation rate free) and `memob` (the fourteenth: `memo` from its twelfth fit's B).
+ * twelfth: the memorisation rate free), `memob` (the fourteenth: `memo` from its twelfth fit's B),
+ * `gradcredit` (the fifteenth: gradient credit) and `coldstart` (the sixteenth: `memob` with one more
+ * target, the cold-start batch's variance).
  * FIXED: not identifiable from the fit targets. START: where a fit begins. FIFTH_START: where
  * CMA-ES begins instead, in the two worlds fitted before it. BOX: the free parameters and their
- * box, when the world's differ from the common one.
+ * box, when the world's differ from the common one. TARGETS: fit targets the world adds.
  */
 /**
  * The fifth fit's A in the `third` world (the defaults since the fifth fit), where the sixth and
@@ -332,6 +334,19 @@ const WORLDS = {
     START: TWELFTH_FIT_B,
     BOX: { familiarityDecay: [0, 0.2], etaMemo: [0, 0.5] },
   },
+  coldstart: {
+    FIXED: { signalExponent: 1 },
+    /** The defaults' world and start with one more target: a random batch's variance at the untrained policy (docs/calibration.md, sixteenth fit). */
+    START: FOURTEENTH_FIT_A,
+    BOX: { familiarityDecay: [0, 0.2], etaMemo: [0, 0.5] },
+    TARGETS: {
+      t4VarStep0: {
+        value: 0.0472,
+        tol: 0.003,
+        what: 'Table 4(a) step 0: mean variance of the random cold-start batch (2 x 0.0534 - 0.0596, from step 1)',
+      },
+    },
+  },
   gradcredit: {
     FIXED: { signalExponent: 1, gradientCredit: 1 },
     /** The defaults' world with a group's lesson split by the gradient of its expected reward, started from the defaults (docs/calibration.md, fifteenth fit). */
@@ -367,6 +382,7 @@ const TARGETS = {
   envShare20: { value: 0.8, tol: 0.1, what: 'random on 20 of 51 environments: held-out gain / gain on all 51 (EnvScaler 5.4)' },
   envShare5: { value: 0.45, tol: 0.15, what: 'the same on 5 environments' },
   t4HitStep1: { value: 0.572, tol: 0.04, what: 'Table 4(a) step 1: exploitation hit rate' },
+  ...WORLDS[flags.world].TARGETS,
 };
 /** Disjoint seed sets: fit A and fit B (the refit). The checks use 0..N-1 and 1000.. */
 const SEED_SETS = { A: { runs: 10000, t4: 11000 }, B: { runs: 20000, t4: 21000 } };
@@ -401,6 +417,7 @@ async function figures(params, set, t4Runs = T4_RUNS) {
   }
   let picks = 0;
   let hits = 0;
+  let coldVariance = 0;
   for (let k = 0; k < t4Runs; k++) {
     const run = new SimulationRun(await loadRunWasmNode(), loaded, { ...base, scheduler: 'envsched', seed: set.t4 + k, T: 2 }, source, {
       randomColdStart: true,
@@ -408,6 +425,7 @@ async function figures(params, set, t4Runs = T4_RUNS) {
       steps: 2,
     });
     run.run();
+    coldVariance += run.result().steps[0].meanVariance;
     const s = run.result().steps[1];
     picks += s.exploitationPicks;
     hits += s.exploitationHits;
@@ -422,6 +440,7 @@ async function figures(params, set, t4Runs = T4_RUNS) {
     envShare20: g51 > 0 ? mean(acc.g20) / g51 : 0,
     envShare5: g51 > 0 ? mean(acc.g5) / g51 : 0,
     t4HitStep1: picks > 0 ? hits / picks : 0,
+    t4VarStep0: t4Runs > 0 ? coldVariance / t4Runs : 0,
   };
 }
 

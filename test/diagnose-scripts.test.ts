@@ -107,6 +107,7 @@ describe('scripts/calibrate-diagnose.mjs', () => {
     const out = run('calibrate-diagnose.mjs', ['--seeds', '1', '--steps', '40', '--schedulers', 'random,envsched', '--no-counterfactuals']);
     const rows = out
       .split('\nwhere the variance goes')[1]
+      .split('\nwhere in expected reward')[0]
       .split('\n')
       .filter((line) => /^(random|envsched) /.test(line))
       .map((line) => line.trim().split(/\s+/));
@@ -144,6 +145,37 @@ describe('scripts/calibrate-diagnose.mjs', () => {
     // By the last quarter of 40 steps the progress filter has enough transitions to exclude some of the top priorities.
     const lastQuarter = rows.find((r) => r[0] === 'envsched' && r[1] === '4')!;
     expect(Number(lastQuarter[8])).toBeGreaterThan(0);
+    // The median reward splits into parts whose medians bracket it: first and repeated picks of a task, and EnvSched's two phases.
+    const header = out.split('\n').find((line) => line.startsWith('scheduler') && line.includes('medianReward'))!;
+    const column = header.trim().split(/\s+/);
+    const cell = (scheduler: string, name: string) => {
+      const line = out.split('\n').find((l) => l.startsWith(`${scheduler} `))!;
+      return Number(line.trim().split(/\s+/)[column.indexOf(name)]);
+    };
+    const between = (x: number, a: number, b: number) => (
+      expect(x).toBeGreaterThanOrEqual(Math.min(a, b)),
+      expect(x).toBeLessThanOrEqual(Math.max(a, b))
+    );
+    for (const scheduler of ['random', 'envsched'])
+      between(cell(scheduler, 'medianReward'), cell(scheduler, 'medianRewardFirst'), cell(scheduler, 'medianRewardRepeat'));
+    between(cell('envsched', 'medianReward'), cell('envsched', 'medianRewardCoverage'), cell('envsched', 'medianRewardExploit'));
+    expect(Number.isNaN(cell('random', 'medianRewardCoverage'))).toBe(true);
+    // The pool's bands of expected reward hold every task once, at the first step and at each quarter's end.
+    const bandRows = out
+      .split('\nwhere in expected reward')[1]
+      .split('\n')
+      .filter((line) => /^(random|envsched) /.test(line))
+      .map((line) => line.trim().split(/\s+/));
+    expect(bandRows.map((r) => `${r[0]} ${r[1]}`)).toEqual(
+      ['random', 'envsched'].flatMap((s) => [1, 10, 20, 30, 40].map((t) => `${s} ${t}`)),
+    );
+    for (const r of bandRows) {
+      const cells = r.slice(4).join(' ').split(/\s+/);
+      const counts = cells.filter((_, k) => k % 3 === 0).map(Number);
+      expect(counts.reduce((a, b) => a + b, 0)).toBe(2550);
+      // Before any step the pool is the untrained policy's, whichever scheduler will train it.
+      if (r[1] === '1') expect(r.slice(2)).toEqual(bandRows[0].slice(2));
+    }
   }, 60_000);
 });
 

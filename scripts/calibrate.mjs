@@ -11,9 +11,9 @@
 //          [--world third|grpo|adam|decay|std|noise|envdrift|noisedrift|famcap|memo|memob|gradcredit|coldstart] [--start fifth|declared] [--parallel] [--write none] [--out F.json]
 //          [--from F.json [--cross]] [--default A|B|fresh] [--dry-run] [--noise K]
 //   defaults: the twelfth fit (CMA-ES, 600 evaluations per fit, world memo, 24 cold starts, from its
-//   declared start, the defaults chosen on fresh seed sets); `npm run calibrate` adds --world memob
-//   --t4-runs 96 --parallel, the fourteenth fit, so it fits the values of src/sim/calibrated.ts again
-//   (its fit A; the rule then keeps them)
+//   declared start, the defaults chosen on fresh seed sets); `npm run calibrate` adds --world coldstart
+//   --t4-runs 96 --evals 300 --parallel, the sixteenth fit, so it fits the values of src/sim/calibrated.ts
+//   again (its fit B; the rule then keeps them)
 //   --start declared, --optimiser nm and --evals 70 / 150 / 110 are the first four fits
 //   --parallel      fits A and B in two processes (one per core)
 //   --cross         with --from, evaluates each saved fit on the other fit's seeds too (prints JSON):

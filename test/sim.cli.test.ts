@@ -86,7 +86,7 @@ describe('envsched simulate --world', () => {
       ['logitScale=abc', /--world: logitScale must be a number in \[0\.01, 100\], got "abc"/],
       [
         'breadth',
-        /--world: expected name=value or a fitted world \(gradcredit, memo, std, decay, third, grpo, adam, noise, envdrift, noisedrift\), got "breadth"/,
+        /--world: expected name=value or a fitted world \(memob, gradcredit, memo, std, decay, third, grpo, adam, noise, envdrift, noisedrift\), got "breadth"/,
       ],
       ['breadth=0,breadth=1', /--world: breadth is given twice/],
     ] as const) {

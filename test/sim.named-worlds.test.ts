@@ -36,7 +36,7 @@ describe('fitted worlds by name', () => {
     });
     expect(() => parseWorldText('breadth=0,adam', 'command line', '--world')).toThrow(/--world.*expected name=value, got "adam"/);
     expect(() => parseWorldText('sgd', 'command line', '--world')).toThrow(
-      /fitted world \(gradcredit, memo, std, decay, third, grpo, adam, noise, envdrift, noisedrift\), got "sgd"/,
+      /fitted world \(memob, gradcredit, memo, std, decay, third, grpo, adam, noise, envdrift, noisedrift\), got "sgd"/,
     );
   });
 

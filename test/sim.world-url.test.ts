@@ -16,6 +16,8 @@ const SEVENTH_FIT_FINGERPRINT = '983d4e0a7f52bdb1';
 const EIGHTH_FIT_FINGERPRINT = '7219fbabffb86e78';
 /** The same with the twelfth fit's B as the calibrated world (commit 3773ab6's code). */
 const TWELFTH_FIT_FINGERPRINT = '70ef06eb2a414c5d';
+/** The same with the fourteenth fit as the calibrated world (commit c49e9b1's code). */
+const FOURTEENTH_FIT_FINGERPRINT = '329d6bbd243168da';
 
 describe('world knobs in the URL', () => {
   it('the app\'s "Simulated world" section lists every mechanism the link carries, in the same order, each explained with its off value', () => {
@@ -61,27 +63,27 @@ describe('world knobs in the URL', () => {
 describe('links made before the calibrated world changed', () => {
   it('the current version is tied to the calibrated world: recalibrating without bumping the link version fails here', () => {
     // When src/sim/calibrated.ts changes, move these values into EARLIER_LINK_WORLDS under
-    // version 5, bump URL_VERSION, and record the new calibrated world here.
-    expect(URL_VERSION).toBe(5);
+    // version 6, bump URL_VERSION, and record the new calibrated world here.
+    expect(URL_VERSION).toBe(6);
     expect(calibratedWorld()).toEqual({
-      partialCredit: 0.77896,
+      partialCredit: 0.26198,
       signalExponent: 1,
       gradientCredit: 0,
-      breadth: 0.35165,
-      forgetting: 0.15509,
+      breadth: 0.69315,
+      forgetting: 0.38912,
       normalisedDrift: 0,
       driftExponent: 1,
       gradientNoise: 0,
       familiarityDrift: 0,
-      repeatDiscount: 0.024578,
-      hiddenNoise: 0.087977,
-      competence0: 0.23799,
-      logitScale: 2.7632,
-      etaCompetence: 0.0020822,
-      etaFamiliarity: 0.047995,
-      familiarityDecay: 0.0025712,
+      repeatDiscount: 0.026991,
+      hiddenNoise: 0.36159,
+      competence0: 0.34241,
+      logitScale: 3.9582,
+      etaCompetence: 0.0039073,
+      etaFamiliarity: 0.024802,
+      familiarityDecay: 0.0077422,
       familiarityMax: 3,
-      etaMemo: 0.055967,
+      etaMemo: 0.33909,
     });
   });
 
@@ -136,6 +138,11 @@ describe('links made before the calibrated world changed', () => {
   it('replays the twelfth fit bit for bit from a v=4 link: the fingerprint its own code printed (60 default steps)', async () => {
     expect(parseUrlState('v=4').state.world).toEqual(EARLIER_LINK_WORLDS[4].values);
     expect(await linkWorldFingerprint(4)).toBe(TWELFTH_FIT_FINGERPRINT);
+  });
+
+  it('replays the fourteenth fit bit for bit from a v=5 link: the fingerprint its own code printed (60 default steps)', async () => {
+    expect(parseUrlState('v=5').state.world).toEqual(EARLIER_LINK_WORLDS[5].values);
+    expect(await linkWorldFingerprint(5)).toBe(FOURTEENTH_FIT_FINGERPRINT);
   });
 
   it("an exported figure's footer carries the world it was simulated in", () => {

@@ -57,6 +57,10 @@ const TABLE4_FIGURES = {
 } as const;
 export type Table4Figure = keyof typeof TABLE4_FIGURES;
 
+/** Table 4(a)'s step 0 (the random cold-start batch's variance) as step 1 implies it: 2 x 0.0534 - 0.0596. */
+export const TABLE4_STEP0_VARIANCE = Number((2 * PAPER_TABLE4.step1.cumulativeVariance - PAPER_TABLE4.step1.meanVariance).toFixed(4));
+export const TABLE4_STEP0_WHAT = 'Table 4(a) step 0: mean batch variance (the random cold-start batch, implied by step 1)';
+
 /** The `what` of the check (or fit target) on Table 4(a)'s `figure` at `step` (1 or 7). */
 export function table4CheckWhat(step: 1 | 7, figure: Table4Figure): string {
   return `Table 4(a) step ${step}: ${TABLE4_FIGURES[figure]}`;
@@ -109,6 +113,8 @@ export function evaluateChecks(r: Partial, nEnvs: number): CheckResult[] {
   out.push(absolute('fit', 'random on 5 environments: gain / gain on all', envShare(5), 0.45, 0.15));
   const t4 = (step: number) => r.table4.steps.find((s) => s.step === step) ?? null;
   out.push(absolute('fit', table4CheckWhat(1, 'hitRate'), t4(1)?.hitRate ?? null, PAPER_TABLE4.step1.hitRate, 0.04));
+  // Since the sixteenth fit: the random cold-start batch, implied by step 1 (its cumulative is the mean of steps 0 and 1).
+  out.push(absolute('fit', TABLE4_STEP0_WHAT, t4(0)?.meanVariance ?? null, TABLE4_STEP0_VARIANCE, 0.003));
 
   // ---- checks (never fitted) ----
   const ep = PAPER_ROWS.envsched;

@@ -2,7 +2,7 @@
 // of a declared world (docs/calibration.md) as docs/calibration-report.md prints it (4 significant digits), with the
 // values that world fixed before fitting (the familiarity decay of the hand calibration, 0.05,
 // for every fit before the seventh; its memorisation rate, 0.05, for every fit before the
-// twelfth). `gradcredit` is the fifteenth fit, which did not become the defaults. `memo` is the twelfth fit's B, the defaults until the fourteenth; `std` is the eighth fit, the defaults until the twelfth; `decay` the seventh, the
+// twelfth). `memob` is the fourteenth fit, the defaults until the sixteenth; `gradcredit` the fifteenth, which did not become the defaults. `memo` is the twelfth fit's B, the defaults until the fourteenth; `std` is the eighth fit, the defaults until the twelfth; `decay` the seventh, the
 // defaults until the eighth; `noise` is the ninth, `envdrift` and `noisedrift` the tenth. `--world grpo`, the app's "fitted
 // worlds" buttons and a link's w.* keys replay them; test/sim.named-worlds.test.ts holds them to
 // the report.
@@ -20,6 +20,7 @@ export interface NamedWorld {
 }
 
 export const NAMED_WORLD_NAMES = [
+  'memob',
   'gradcredit',
   'memo',
   'std',
@@ -34,6 +35,24 @@ export const NAMED_WORLD_NAMES = [
 export type NamedWorldName = (typeof NAMED_WORLD_NAMES)[number];
 
 export const NAMED_WORLDS: Readonly<Record<NamedWorldName, NamedWorld>> = Object.freeze({
+  memob: {
+    label: 'the defaults until the sixteenth fit',
+    fit: 'Fourteenth fit in the `memob` world',
+    values: {
+      signalExponent: 1,
+      competence0: 0.238,
+      logitScale: 2.763,
+      partialCredit: 0.779,
+      etaCompetence: 0.002082,
+      forgetting: 0.1551,
+      breadth: 0.3516,
+      hiddenNoise: 0.08798,
+      repeatDiscount: 0.02458,
+      etaFamiliarity: 0.048,
+      familiarityDecay: 0.002571,
+      etaMemo: 0.05597,
+    },
+  },
   gradcredit: {
     label: 'policy-gradient credit over a chain’s gates',
     fit: 'Fifteenth fit in the `gradcredit` world',

@@ -8,7 +8,7 @@ import type { WorldSettings } from '../../sim/model-params.ts';
 import { calibratedWorld } from './world-url.ts';
 
 /** The version the app writes: its links are relative to the calibrated world of src/sim/calibrated.ts. */
-export const URL_VERSION = 5;
+export const URL_VERSION = 6;
 
 export interface EarlierLinkWorld {
   /** Which calibration it was, in the words of docs/calibration-report.md, and when it was the default. */
@@ -26,6 +26,8 @@ export interface EarlierLinkWorld {
  * eighth fit (the `std` world's fit A, commit a535b48), the default from 2 December 17:00 UTC to
  * 5 December 2026 07:45 UTC (the twelfth fit). Version 4: the twelfth fit (the `memo` world's fit
  * B, commit 213494a), the default from 5 December 07:45 UTC to 12:05 UTC (the fourteenth fit).
+ * Version 5: the fourteenth fit (the `memob` world's fit A, commit dc538de), the default from
+ * 5 December 12:05 UTC to 6 December 2026 (the sixteenth fit).
  */
 export const EARLIER_LINK_WORLDS: Readonly<Record<number, EarlierLinkWorld>> = Object.freeze({
   1: {
@@ -118,6 +120,29 @@ export const EARLIER_LINK_WORLDS: Readonly<Record<number, EarlierLinkWorld>> = O
       familiarityDecay: 0.00068801,
       familiarityMax: 3,
       etaMemo: 0.089719,
+    },
+  },
+  5: {
+    label: 'the fourteenth calibration fit (the calibrated world from 5 December 2026, 12:05 UTC, to 6 December)',
+    values: {
+      partialCredit: 0.77896,
+      signalExponent: 1,
+      gradientCredit: 0,
+      breadth: 0.35165,
+      forgetting: 0.15509,
+      normalisedDrift: 0,
+      driftExponent: 1,
+      gradientNoise: 0,
+      familiarityDrift: 0,
+      repeatDiscount: 0.024578,
+      hiddenNoise: 0.087977,
+      competence0: 0.23799,
+      logitScale: 2.7632,
+      etaCompetence: 0.0020822,
+      etaFamiliarity: 0.047995,
+      familiarityDecay: 0.0025712,
+      familiarityMax: 3,
+      etaMemo: 0.055967,
     },
   },
 });

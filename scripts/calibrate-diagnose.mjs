@@ -19,6 +19,7 @@ const { loadRunWasmNode } = await import(dist('sim/wasm-node.js'));
 const { SimulationRun } = await import(dist('sim/run.js'));
 const { DEFAULT_SIM_MODEL, parseWorldText } = await import(dist('sim/model-params.js'));
 const { DEFAULT_CONFIG } = await import(dist('engine/config.js'));
+const { median } = await import(dist('sim/metrics.js'));
 
 const { values: flags } = parseArgs({
   options: {
@@ -39,12 +40,6 @@ const WORLD = { ...DEFAULT_SIM_MODEL, ...override };
 const { loaded, source } = await loadDataset(flags.dataset);
 const base = { ...DEFAULT_CONFIG, alpha: [...DEFAULT_CONFIG.alpha], B: Number(flags.B) };
 const mean = (xs) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
-const median = (xs) => {
-  if (!xs.length) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  const h = s.length >> 1;
-  return s.length % 2 ? s[h] : (s[h - 1] + s[h]) / 2;
-};
 const taskEnv = loaded.packed.taskEnv;
 
 /** Task indices by `order`, largest first (ties by index). */
@@ -119,7 +114,7 @@ function quarterMeans(steps) {
 /** Expected-reward bands of the pool, in which the `bandsOf` table reports each band's tasks and their mean exact variance. */
 const BANDS = [0, 0.2, 0.4, 0.6, 0.8, 1];
 /** Steps at which `bandsOf` reads the pool: the first, each quarter's end. */
-const BAND_STEPS = [1, 0.25, 0.5, 0.75, 1].map((f, k) => (k === 0 ? 1 : Math.round(f * STEPS)));
+const BAND_STEPS = [1, ...[0.25, 0.5, 0.75, 1].map((f) => Math.round(f * STEPS))];
 
 /**
  * Where in expected reward the pool's variance lies, before a step's rollouts: the pool's median

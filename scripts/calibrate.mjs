@@ -45,6 +45,7 @@ const { randomTraining } = await import(dist('sim/env-scaling.js'));
 const { DEFAULT_SIM_MODEL, PREVIOUS_SIM_MODEL, parseWorldOverrides } = await import(dist('sim/model-params.js'));
 const { DEFAULT_CONFIG } = await import(dist('engine/config.js'));
 const { cmaes, nelderMead, reflectUnit } = await import(dist('sim/optimise.js'));
+const { TABLE4_STEP0_VARIANCE } = await import(dist('sim/checks.js'));
 
 const { values: flags } = parseArgs({
   options: {
@@ -341,7 +342,7 @@ const WORLDS = {
     BOX: { familiarityDecay: [0, 0.2], etaMemo: [0, 0.5] },
     TARGETS: {
       t4VarStep0: {
-        value: 0.0472,
+        value: TABLE4_STEP0_VARIANCE,
         tol: 0.003,
         what: 'Table 4(a) step 0: mean variance of the random cold-start batch (2 x 0.0534 - 0.0596, from step 1)',
       },
@@ -424,9 +425,9 @@ async function figures(params, set, t4Runs = T4_RUNS) {
       model,
       steps: 2,
     });
-    run.run();
-    coldVariance += run.result().steps[0].meanVariance;
-    const s = run.result().steps[1];
+    const { steps } = run.run();
+    coldVariance += steps[0].meanVariance;
+    const s = steps[1];
     picks += s.exploitationPicks;
     hits += s.exploitationHits;
   }

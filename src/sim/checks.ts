@@ -59,7 +59,7 @@ export type Table4Figure = keyof typeof TABLE4_FIGURES;
 
 /** Table 4(a)'s step 0 (the random cold-start batch's variance) as step 1 implies it: 2 x 0.0534 - 0.0596. */
 export const TABLE4_STEP0_VARIANCE = Number((2 * PAPER_TABLE4.step1.cumulativeVariance - PAPER_TABLE4.step1.meanVariance).toFixed(4));
-export const TABLE4_STEP0_WHAT = 'Table 4(a) step 0: mean batch variance (the random cold-start batch, implied by step 1)';
+const TABLE4_STEP0_WHAT = 'Table 4(a) step 0: mean batch variance (the random cold-start batch, implied by step 1)';
 
 /** The `what` of the check (or fit target) on Table 4(a)'s `figure` at `step` (1 or 7). */
 export function table4CheckWhat(step: 1 | 7, figure: Table4Figure): string {

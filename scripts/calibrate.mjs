@@ -8,7 +8,7 @@
 // evaluates them on seeds no fit used.
 //
 // Usage: node scripts/calibrate.mjs [--optimiser cmaes|nm] [--evals N] [--seeds S] [--t4-runs R]
-//          [--world third|grpo|adam|decay|std|noise|envdrift|noisedrift|famcap|memo|memob|gradcredit|coldstart] [--start fifth|declared] [--parallel] [--write none] [--out F.json]
+//          [--world third|grpo|adam|decay|std|noise|envdrift|noisedrift|famcap|memo|memob|gradcredit|coldstart|coldnoise] [--start fifth|declared] [--parallel] [--write none] [--out F.json]
 //          [--from F.json [--cross]] [--default A|B|fresh] [--dry-run] [--noise K]
 //   defaults: the twelfth fit (CMA-ES, 600 evaluations per fit, world memo, 24 cold starts, from its
 //   declared start, the defaults chosen on fresh seed sets); `npm run calibrate` adds --world coldstart
@@ -91,8 +91,8 @@ const T4_RUNS = Number(flags['t4-runs']);
  * `noise` (the ninth: drift that adds in quadrature), `envdrift` and `noisedrift` (the tenth:
  * familiarity that drifts), `famcap` (the eleventh: the familiarity cap free), `memo` (the
  * twelfth: the memorisation rate free), `memob` (the fourteenth: `memo` from its twelfth fit's B),
- * `gradcredit` (the fifteenth: gradient credit) and `coldstart` (the sixteenth: `memob` with one more
- * target, the cold-start batch's variance).
+ * `gradcredit` (the fifteenth: gradient credit), `coldstart` (the sixteenth: `memob` with one more
+ * target, the cold-start batch's variance) and `coldnoise` (the seventeenth: `coldstart` with GRPO's drift).
  * FIXED: not identifiable from the fit targets. START: where a fit begins. FIFTH_START: where
  * CMA-ES begins instead, in the two worlds fitted before it. BOX: the free parameters and their
  * box, when the world's differ from the common one. TARGETS: fit targets the world adds.
@@ -199,6 +199,29 @@ const FOURTEENTH_FIT_A = {
   familiarityDecay: 0.0025712,
   etaMemo: 0.055967,
 };
+/**
+ * The sixteenth fit's B in the `coldstart` world (the defaults since 6 December 2026), where the seventeenth
+ * fit starts. Written out for the same reason as FIFTH_FIT_A.
+ */
+const SIXTEENTH_FIT_B = {
+  competence0: 0.34241,
+  logitScale: 3.9582,
+  partialCredit: 0.26198,
+  etaCompetence: 0.0039073,
+  forgetting: 0.38912,
+  breadth: 0.69315,
+  hiddenNoise: 0.36159,
+  repeatDiscount: 0.026991,
+  etaFamiliarity: 0.024802,
+  familiarityDecay: 0.0077422,
+  etaMemo: 0.33909,
+};
+/**
+ * Random training in the sixteenth fit's world (seed 10000, 200 steps): mean signal per group 0.14978,
+ * mean sqrt(groups with spread) / n 0.11042. The forgetting rate moves from the one driver to the other
+ * by their ratio, as DRIFT_RESCALE did for the ninth fit (docs/calibration.md, seventeenth fit).
+ */
+const COLD_DRIFT_RESCALE = 0.14978 / 0.11042;
 /** Random's mean sigma^0.5 over its mean sigma (0.32 / 0.144): the rates that multiply a group's signal, moved from the one to the other. */
 const SIGNAL_RESCALE = 2.2;
 
@@ -340,6 +363,23 @@ const WORLDS = {
     /** The defaults' world and start with one more target: a random batch's variance at the untrained policy (docs/calibration.md, sixteenth fit). */
     START: FOURTEENTH_FIT_A,
     BOX: { familiarityDecay: [0, 0.2], etaMemo: [0, 0.5] },
+    TARGETS: {
+      t4VarStep0: {
+        value: TABLE4_STEP0_VARIANCE,
+        tol: 0.003,
+        what: 'Table 4(a) step 0: mean variance of the random cold-start batch (2 x 0.0534 - 0.0596, from step 1)',
+      },
+    },
+  },
+  coldnoise: {
+    FIXED: { signalExponent: 1, normalisedDrift: 1, driftExponent: 0.5 },
+    /**
+     * The defaults' world (the sixteenth fit's B) with GRPO's drift: a step disturbs what it does not
+     * renew by the quadrature sum of its groups with spread, not by its mean signal; forgetting moved
+     * to that driver (docs/calibration.md, seventeenth fit). Its box is wider: the start is above 0.5.
+     */
+    START: { ...SIXTEENTH_FIT_B, forgetting: SIXTEENTH_FIT_B.forgetting * COLD_DRIFT_RESCALE },
+    BOX: { familiarityDecay: [0, 0.2], etaMemo: [0, 0.5], forgetting: [0, 1] },
     TARGETS: {
       t4VarStep0: {
         value: TABLE4_STEP0_VARIANCE,

@@ -8,7 +8,7 @@
 // evaluates them on seeds no fit used.
 //
 // Usage: node scripts/calibrate.mjs [--optimiser cmaes|nm] [--evals N] [--seeds S] [--t4-runs R]
-//          [--world third|grpo|adam|decay|std|noise|envdrift|noisedrift|famcap|memo|memob|gradcredit|coldstart|coldnoise] [--start fifth|declared] [--parallel] [--write none] [--out F.json]
+//          [--world third|grpo|adam|decay|std|noise|envdrift|noisedrift|famcap|memo|memob|gradcredit|coldstart|coldnoise|coldnoisedrift] [--start fifth|declared] [--parallel] [--write none] [--out F.json]
 //          [--from F.json [--cross]] [--default A|B|fresh] [--dry-run] [--noise K]
 //   defaults: the twelfth fit (CMA-ES, 600 evaluations per fit, world memo, 24 cold starts, from its
 //   declared start, the defaults chosen on fresh seed sets); `npm run calibrate` adds --world coldstart
@@ -92,7 +92,8 @@ const T4_RUNS = Number(flags['t4-runs']);
  * familiarity that drifts), `famcap` (the eleventh: the familiarity cap free), `memo` (the
  * twelfth: the memorisation rate free), `memob` (the fourteenth: `memo` from its twelfth fit's B),
  * `gradcredit` (the fifteenth: gradient credit), `coldstart` (the sixteenth: `memob` with one more
- * target, the cold-start batch's variance) and `coldnoise` (the seventeenth: `coldstart` with GRPO's drift).
+ * target, the cold-start batch's variance), `coldnoise` and `coldnoisedrift` (the seventeenth: `coldstart` with
+ * GRPO's drift, and with environments' skills drifting too).
  * FIXED: not identifiable from the fit targets. START: where a fit begins. FIFTH_START: where
  * CMA-ES begins instead, in the two worlds fitted before it. BOX: the free parameters and their
  * box, when the world's differ from the common one. TARGETS: fit targets the world adds.
@@ -380,6 +381,23 @@ const WORLDS = {
      */
     START: { ...SIXTEENTH_FIT_B, forgetting: SIXTEENTH_FIT_B.forgetting * COLD_DRIFT_RESCALE },
     BOX: { familiarityDecay: [0, 0.2], etaMemo: [0, 0.5], forgetting: [0, 1] },
+    TARGETS: {
+      t4VarStep0: {
+        value: TABLE4_STEP0_VARIANCE,
+        tol: 0.003,
+        what: 'Table 4(a) step 0: mean variance of the random cold-start batch (2 x 0.0534 - 0.0596, from step 1)',
+      },
+    },
+  },
+  coldnoisedrift: {
+    FIXED: { signalExponent: 1, normalisedDrift: 1, driftExponent: 0.5 },
+    /** `coldnoise` with environments' skills drifting as the shared ones do, started at the same rate (docs/calibration.md, seventeenth fit). */
+    START: {
+      ...SIXTEENTH_FIT_B,
+      forgetting: SIXTEENTH_FIT_B.forgetting * COLD_DRIFT_RESCALE,
+      familiarityDrift: SIXTEENTH_FIT_B.forgetting * COLD_DRIFT_RESCALE,
+    },
+    BOX: { familiarityDecay: [0, 0.2], etaMemo: [0, 0.5], forgetting: [0, 1], familiarityDrift: [0, 2] },
     TARGETS: {
       t4VarStep0: {
         value: TABLE4_STEP0_VARIANCE,
